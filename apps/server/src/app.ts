@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { errorCatalogue } from '@aurum/contract';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { gamesRoutes } from './modules/games/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { OpsService } from './modules/ops/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import type { AppConfig } from './platform/config.ts';
+import type { Database } from './platform/db.ts';
+import { installErrorHandler, isApiPath } from './platform/http.ts';
+import { MerchantStore } from './platform/merchants.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  opsToken: string;
+  /** Serve the built web app from config.WEB_DIST (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  merchants: MerchantStore;
+  ops: OpsService;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200 },
+  }) as unknown as App;
+
+  const store = new MerchantStore(database);
+  await store.start();
+  const ops = new OpsService(database, store);
+  app.decorate('merchants', store);
+  app.decorate('ops', ops);
+  app.addHook('onClose', async () => store.stop());
+
+  installErrorHandler(app);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    return payload;
+  });
+
+  app.get('/health', async (_req, reply) => {
+    await database.db.execute('select 1');
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok', database: database.kind };
+  });
+
+  systemRoutes(app, store);
+  gamesRoutes(app, store);
+  opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
+
+  const mediaDir = path.join(config.CONFIG_DIR, 'media');
+  if (existsSync(mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '1d',
+    });
+  }
+
+  const webDist = config.WEB_DIST;
+  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !url.startsWith('/media/') &&
+      !url.startsWith('/ops/') &&
+      !url.startsWith('/assets/') &&
+      (!path.extname(url) || url.endsWith('.html'));
+    if (serveWeb && isPage) {
+      // History-mode routing: every page path gets the app, which routes in the browser.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    const e = errorCatalogue['route.not.found'];
+    return reply.status(e.status).send({ success: false, errorCode: 'route.not.found', message: e.message });
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app.ts';
+import { openAppDatabase } from './platform/boot.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { ensureOpsToken } from './platform/ops-token.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openAppDatabase(config, (m) => console.log(m));
+  const opsToken = await ensureOpsToken(config.DATA_DIR, config.OPS_TOKEN);
+  const app = await buildApp({ config, database, opsToken });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ok } from '@aurum/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import { readMerchantConfig } from '../../platform/merchant-config.ts';
+import type { OpsService } from './service.ts';
+
+const requestSchema = z.object({
+  merchant: z.string().min(1).max(32),
+  actor: z.string().min(1).max(64),
+  args: z.record(z.string(), z.unknown()),
+});
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function tokenMatches(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The operator endpoint the `npm run ops` CLI talks to while the server runs: loopback only,
+ * guarded by the operator token.
+ */
+export function opsRoutes(app: FastifyInstance, ops: OpsService, token: string, configDir: string): void {
+  app.post('/ops/command', async (req) => {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || !tokenMatches(req.headers['x-ops-token'], token)) {
+      throw new AppError('ops.unauthorized');
+    }
+    const parsed = requestSchema.safeParse(req.body);
+    if (!parsed.success) throw new AppError('ops.invalid');
+    const { merchant, actor, args } = parsed.data;
+    const config = args.command === 'reload-config' ? await readMerchantConfig(configDir) : undefined;
+    return ok(await ops.run(merchant, args, actor, config));
+  });
+}

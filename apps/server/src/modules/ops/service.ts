@@ -1,0 +1,104 @@
+import { isLanguage, type MerchantConfig } from '@aurum/contract';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { merchants, opsAudit } from '../../db/schema.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { buildBlockList } from '../../platform/geo.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
+
+/** Operator commands: one schema, used by the CLI, the HTTP operator endpoint and tests. */
+export const opsCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('status') }),
+  z.object({
+    command: z.literal('maintenance'),
+    on: z.boolean(),
+    /** ISO 8601 date-time when the maintenance should end; null when unknown. */
+    end: z.iso.datetime({ offset: true }).nullable().optional(),
+  }),
+  z.object({
+    command: z.literal('region'),
+    on: z.boolean().optional(),
+    countries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code'))
+      .max(300)
+      .optional(),
+    ranges: z.array(z.string().min(2).max(64)).max(10_000).optional(),
+  }),
+  z.object({ command: z.literal('reload-config') }),
+]);
+export type OpsCommand = z.infer<typeof opsCommandSchema>;
+
+export interface MerchantSettings {
+  merchant: string;
+  maintenance: { on: boolean; end: string | null };
+  region: { on: boolean; countries: string[]; ranges: string[] };
+  version: number;
+}
+
+export class OpsService {
+  constructor(
+    private readonly database: Database,
+    private readonly store: MerchantStore,
+  ) {}
+
+  async run(merchantCode: string, input: unknown, actor: string, config?: MerchantConfig) {
+    const parsed = opsCommandSchema.safeParse(input);
+    if (!parsed.success) {
+      throw new AppError('ops.invalid', parsed.error.issues.map((i) => i.message).join('; '));
+    }
+    const cmd = parsed.data;
+    if (cmd.command === 'status') return this.settings(merchantCode);
+    const { db } = this.database;
+    const set: Partial<typeof merchants.$inferInsert> = {};
+    if (cmd.command === 'maintenance') {
+      set.maintenanceOn = cmd.on;
+      set.maintenanceEnd = cmd.on && cmd.end ? new Date(cmd.end) : null;
+    } else if (cmd.command === 'region') {
+      if (cmd.ranges) {
+        try {
+          buildBlockList(cmd.ranges);
+        } catch (e) {
+          throw new AppError('ops.invalid', (e as Error).message);
+        }
+        set.regionRanges = cmd.ranges;
+      }
+      if (cmd.countries) set.regionCountries = cmd.countries;
+      if (cmd.on !== undefined) set.regionOn = cmd.on;
+    } else {
+      if (!config) throw new AppError('ops.invalid', 'reload-config needs a configuration');
+      if (config.brand.merchant !== merchantCode) {
+        throw new AppError('ops.invalid', `the configuration is for merchant ${config.brand.merchant}`);
+      }
+      if (!config.brand.supportLanguages.every(isLanguage)) throw new AppError('ops.invalid');
+      set.config = config;
+    }
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(merchants)
+        .set({ ...set, version: sql`${merchants.version} + 1`, updatedAt: new Date() })
+        .where(eq(merchants.code, merchantCode))
+        .returning({ code: merchants.code });
+      if (!updated.length) throw new AppError('merchant.unknown');
+      const detail = cmd.command === 'reload-config' ? {} : { ...cmd };
+      await tx.insert(opsAudit).values({ merchantCode, actor, action: cmd.command, detail });
+    });
+    await this.store.changed(merchantCode);
+    return this.settings(merchantCode);
+  }
+
+  async settings(merchantCode: string): Promise<MerchantSettings> {
+    const [row] = await this.database.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.code, merchantCode))
+      .limit(1);
+    if (!row) throw new AppError('merchant.unknown');
+    return {
+      merchant: row.code,
+      maintenance: { on: row.maintenanceOn, end: row.maintenanceEnd?.toISOString() ?? null },
+      region: { on: row.regionOn, countries: row.regionCountries, ranges: row.regionRanges },
+      version: row.version,
+    };
+  }
+}

@@ -1,0 +1,145 @@
+import { envelopeSchema, type MerchantConfig, routes } from '@aurum/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, opsCommand, siteHeaders, type TestApp } from '../../testing/app.ts';
+
+describe.each(engines)('system calls on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, headers = siteHeaders(), remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url, headers, remoteAddress });
+
+  it('reports a normal status with the visitor IP', async () => {
+    const res = await get(routes.systemStatus.path, siteHeaders(), '203.0.113.9');
+    expect(res.statusCode).toBe(200);
+    const body = envelopeSchema(routes.systemStatus.response).parse(res.json());
+    expect(body).toEqual({ success: true, value: { status: 0, maintenanceEnd: null, ip: '203.0.113.9' } });
+  });
+
+  it('serves the site permission data in the contract shape', async () => {
+    const res = await get(routes.whitelabel.path, siteHeaders(), '8.8.8.8');
+    expect(res.statusCode).toBe(200);
+    const body = envelopeSchema(routes.whitelabel.response).parse(res.json());
+    if (!body.success) throw new Error('expected success');
+    expect(body.value.info.brand.merchant).toBe('AURUM');
+    expect(body.value.info.brand.supportLanguages).toEqual(['EN', 'CN']);
+    expect(body.value.info.resources.some((r) => r.resourceType === 'MOBILECONFIG')).toBe(true);
+    expect(body.value.info.whitelabelVal.length).toBeGreaterThan(0);
+    expect(body.value.location).toEqual({ ip: '8.8.8.8', country: 'US' });
+    expect(body.value.maintenance).toBe(false);
+    expect(body.value.regionRestriction).toBe(false);
+  });
+
+  it('switches maintenance on and off at run time, with its end', async () => {
+    const end = '2030-01-02T03:04:05.000Z';
+    await opsCommand(t.app, { command: 'maintenance', on: true, end });
+    let status = (await get(routes.systemStatus.path)).json().value;
+    expect(status).toMatchObject({ status: 1, maintenanceEnd: Date.parse(end) });
+    const wl = (await get(routes.whitelabel.path)).json().value;
+    expect(wl.maintenance).toBe(true);
+    expect(wl.maintenanceEnd).toBe(Date.parse(end));
+    await opsCommand(t.app, { command: 'maintenance', on: false });
+    status = (await get(routes.systemStatus.path)).json().value;
+    expect(status).toMatchObject({ status: 0, maintenanceEnd: null });
+  });
+
+  it('restricts by IP range and by country, and maintenance wins', async () => {
+    await opsCommand(t.app, { command: 'region', on: true, ranges: ['198.51.100.0/24'], countries: ['CN'] });
+    expect((await get(routes.systemStatus.path, siteHeaders(), '198.51.100.77')).json().value.status).toBe(2);
+    expect(
+      (await get(routes.systemStatus.path, siteHeaders(), '::ffff:198.51.100.1')).json().value.status,
+    ).toBe(2);
+    // 1.0.1.1 is in a range the GeoIP database places in China.
+    expect((await get(routes.systemStatus.path, siteHeaders(), '1.0.1.1')).json().value.status).toBe(2);
+    expect((await get(routes.systemStatus.path, siteHeaders(), '8.8.8.8')).json().value.status).toBe(0);
+    const wl = (await get(routes.whitelabel.path, siteHeaders(), '198.51.100.77')).json().value;
+    expect(wl.regionRestriction).toBe(true);
+
+    await opsCommand(t.app, { command: 'maintenance', on: true });
+    expect((await get(routes.systemStatus.path, siteHeaders(), '198.51.100.77')).json().value.status).toBe(1);
+    await opsCommand(t.app, { command: 'maintenance', on: false });
+    await opsCommand(t.app, { command: 'region', on: false });
+    expect((await get(routes.systemStatus.path, siteHeaders(), '198.51.100.77')).json().value.status).toBe(0);
+  });
+
+  it('refuses a bad operator command and changes nothing', async () => {
+    const before = await opsCommand(t.app, { command: 'status' });
+    for (const args of [
+      { command: 'region', ranges: ['300.1.1.1/8'] },
+      { command: 'region', countries: ['china'] },
+      { command: 'maintenance', on: true, end: 'tomorrow' },
+      { command: 'explode' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ops/command',
+        headers: { 'x-ops-token': 'test-ops-token-0123456789abcdef' },
+        payload: { merchant: 'AURUM', actor: 'test', args },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'ops.invalid' });
+    }
+    expect(await opsCommand(t.app, { command: 'status' })).toEqual(before);
+  });
+
+  it('accepts operator commands only with the token, from loopback', async () => {
+    const payload = { merchant: 'AURUM', actor: 'x', args: { command: 'maintenance', on: true } };
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/ops/command',
+      payload,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(noToken.statusCode).toBe(401);
+    const remote = await t.app.inject({
+      method: 'POST',
+      url: '/ops/command',
+      headers: { 'x-ops-token': 'test-ops-token-0123456789abcdef' },
+      payload,
+      remoteAddress: '203.0.113.5',
+    });
+    expect(remote.statusCode).toBe(401);
+    expect((await get(routes.systemStatus.path)).json().value.status).toBe(0);
+  });
+
+  it('lists domain routes, filtered by domain', async () => {
+    const all = (await get(routes.domainRoute.path)).json().value;
+    expect(all.length).toBe(3);
+    const one = (await get(`${routes.domainRoute.path}?domain=AGENT.aurum.example`)).json().value;
+    expect(one).toEqual([{ domain: 'agent.aurum.example', site: 'agent' }]);
+  });
+
+  it('serves game menus with the derived categories split out', async () => {
+    const res = await get(routes.gameMenus.path);
+    const body = envelopeSchema(routes.gameMenus.response).parse(res.json());
+    if (!body.success) throw new Error('expected success');
+    const byTitle = Object.fromEntries(body.value.map((m) => [m.title, m.vendors.map((v) => v.vassalage)]));
+    expect(byTitle.ESPORTS).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF']);
+    expect(byTitle.COCKFIGHT).toEqual(['DS88', 'DIG']);
+    expect(byTitle.INHOUSE).toEqual(['AURX']);
+    expect(byTitle.SPORTS).toEqual(['ARENA']);
+    expect(byTitle.RNG).toEqual(['AUR']);
+  });
+
+  it('refuses a call whose feature is off for the merchant', async () => {
+    const config: MerchantConfig = structuredClone((await t.app.merchants.get('AURUM'))!.config);
+    const comm = config.features.find((f) => f.modId === 'COMM3')!;
+    comm.enabled = '0';
+    await t.app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    const res = await get(routes.gameMenus.path);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'feature.disabled' });
+    comm.enabled = '1';
+    await t.app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    expect((await get(routes.gameMenus.path)).statusCode).toBe(200);
+  });
+
+  it('answers the health check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+});

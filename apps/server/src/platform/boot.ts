@@ -1,0 +1,25 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig } from './config.ts';
+import { type Database, migrate, openDatabase } from './db.ts';
+import { readMerchantConfig } from './merchant-config.ts';
+import { ensureMerchant } from './merchants.ts';
+
+/** Opens the configured database, migrates it and loads the demo merchant on first start. */
+export async function openAppDatabase(
+  config: AppConfig,
+  log: (msg: string) => void = () => undefined,
+): Promise<Database> {
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+  });
+  const applied = await migrate(database);
+  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  const merchantConfig = await readMerchantConfig(config.CONFIG_DIR);
+  if (await ensureMerchant(database, merchantConfig)) {
+    log(`loaded merchant ${merchantConfig.brand.merchant} from ${config.CONFIG_DIR}`);
+  }
+  return database;
+}

@@ -1,0 +1,51 @@
+import { routes } from '@aurum/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import {
+  createTestApp,
+  OPS_TOKEN,
+  opsCommand,
+  siteHeaders,
+  type TestApp,
+  testConfig,
+} from '../testing/app.ts';
+import { openDatabase } from './db.ts';
+
+// Two processes on one PostgreSQL: an operator change made through one reaches the other
+// through LISTEN/NOTIFY, long before the cache's safety expiry.
+describe.runIf(process.env.TEST_DATABASE_URL)('merchant changes across processes', () => {
+  let a: TestApp;
+  let b: App;
+  let closeB: () => Promise<void>;
+  beforeAll(async () => {
+    a = await createTestApp('postgres');
+    const db = await openDatabase({ url: process.env.TEST_DATABASE_URL, schema: a.db.schema, poolSize: 3 });
+    b = await buildApp({
+      config: testConfig(),
+      database: db,
+      opsToken: OPS_TOKEN,
+      serveWeb: false,
+      logger: false,
+    });
+    closeB = async () => {
+      await b.close();
+      await db.close();
+    };
+  });
+  afterAll(async () => {
+    await closeB();
+    await a.close();
+  });
+
+  const statusOn = async (app: App) =>
+    (await app.inject({ method: 'GET', url: routes.systemStatus.path, headers: siteHeaders() })).json().value
+      .status;
+
+  it('shows maintenance on the other process at once', async () => {
+    expect(await statusOn(b)).toBe(0);
+    await opsCommand(a.app, { command: 'maintenance', on: true });
+    await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(1);
+    await opsCommand(a.app, { command: 'maintenance', on: false });
+    await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(0);
+  });
+});

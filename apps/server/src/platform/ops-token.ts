@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The operator token from OPS_TOKEN, else the one generated on first start in the data folder. */
+export async function ensureOpsToken(dataDir: string, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'ops-token');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const token = randomBytes(32).toString('base64url');
+    await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+export async function readOpsToken(dataDir: string, fromEnv: string | undefined): Promise<string | null> {
+  if (fromEnv) return fromEnv;
+  try {
+    return (await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { featureNodeSchema } from '../features.ts';
+import { LANGUAGES } from '../headers.ts';
+
+export const GAME_TYPES = [
+  'RNG',
+  'FISH',
+  'PVP',
+  'LIVE',
+  'LOTT',
+  'ELOTT',
+  'SPORTS',
+  'ESPORTS',
+  'COCKFIGHT',
+  'INHOUSE',
+] as const;
+export const gameTypeSchema = z.enum(GAME_TYPES);
+export type GameType = z.infer<typeof gameTypeSchema>;
+
+const languageSchema = z.enum(LANGUAGES);
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #12abef');
+
+/** The merchant's brand configuration (spec §3 Brand config), as the site receives it. */
+export const brandSchema = z.object({
+  merchant: z.string().min(1).max(32),
+  name: z.string().min(1).max(64),
+  platform: z.literal('WEB'),
+  lotteryType: z.literal('SEA'),
+  defaultLang: languageSchema,
+  supportLanguages: z.array(languageSchema).min(1),
+  /** Domains on which the default language is forced instead of the device language. */
+  forceDefaultLangDomains: z.array(z.string()).max(3),
+  esportGames: z.array(z.string()),
+  cockfightGames: z.array(z.string()),
+  inHouse: z.array(z.string()),
+  prizeModes: z.array(z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA'])),
+  agentType: z.array(z.number().int()),
+  trialType: z.array(z.number().int()),
+  currency: z.string().length(3),
+  currencySymbol: z.string().min(1).max(4),
+  theme: z.object({ brand: hexColour, highlight: hexColour }),
+  logo: z.string().min(1),
+  mark: z.string().min(1),
+  copyright: z.string().min(1).max(200),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const RESOURCE_TYPES = [
+  'MOBILECONFIG',
+  'Android',
+  'LITEAPP',
+  'CUSTOMER_SERVICE',
+  'FACEBOOK',
+  'YOUTUBE',
+  'WHATSAPP',
+  'TIKTOK',
+  'INSTAGRAM',
+  'TWITTER',
+  'TELEGRAM',
+] as const;
+export const resourceSchema = z.object({
+  resourceType: z.enum(RESOURCE_TYPES),
+  url: z.string().min(1),
+  name: z.string(),
+  labelNameEn: z.string(),
+  /** Only for CUSTOMER_SERVICE entries. */
+  csType: z.enum(['WHATSAPP', 'TELEGRAM', 'LINE']).optional(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+export const domainRouteSchema = z.object({
+  domain: z.string().min(1),
+  /** Which site the domain lands on. */
+  site: z.enum(['member', 'agent']),
+});
+export type DomainRoute = z.infer<typeof domainRouteSchema>;
+
+export const vendorSchema = z.object({
+  vassalage: z.string().min(1).max(16),
+  gameType: gameTypeSchema,
+  name: z.string().min(1),
+  icon: z.string().min(1),
+  /** VASSALAGE: the vendor's games open in a popup game list instead of launching directly. */
+  isGame: z.enum(['VASSALAGE', 'GAME']).default('GAME'),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+
+/** The demo merchant as `config/` holds it and the database keeps it. */
+export const merchantConfigSchema = z.object({
+  brand: brandSchema,
+  features: z.array(featureNodeSchema),
+  resources: z.array(resourceSchema),
+  domainRoutes: z.array(domainRouteSchema),
+  mainDomain: z.string(),
+  analyticsId: z.string().nullable(),
+  imageCDNs: z.array(z.string()),
+  launchGameCDNs: z.array(z.string()),
+  vendors: z.array(vendorSchema),
+});
+export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { featureNodeSchema } from '../features.ts';
+import { brandSchema, domainRouteSchema, gameTypeSchema, resourceSchema } from './brand.ts';
+
+/** 0 normal, 1 maintenance (wins over 2), 2 region-restricted. */
+export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
+
+export const systemStatusSchema = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** Epoch milliseconds when the maintenance is planned to end; null when unknown or none. */
+  maintenanceEnd: z.number().int().nullable(),
+  ip: z.string(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+export const sitePermissionSchema = z.object({
+  info: z.object({
+    brand: brandSchema,
+    domainRoute: z.array(domainRouteSchema),
+    resources: z.array(resourceSchema),
+    whitelabelVal: z.array(featureNodeSchema),
+    mainDomain: z.string(),
+    analyticsId: z.string().nullable(),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+  }),
+  location: z.object({ ip: z.string(), country: z.string().nullable() }),
+  maintenance: z.boolean(),
+  maintenanceEnd: z.number().int().nullable(),
+  regionRestriction: z.boolean(),
+});
+export type SitePermission = z.infer<typeof sitePermissionSchema>;
+
+export const vendorCardSchema = z.object({
+  vassalage: z.string(),
+  gameType: gameTypeSchema,
+  name: z.string(),
+  icon: z.string(),
+  isGame: z.enum(['VASSALAGE', 'GAME']),
+});
+export type VendorCard = z.infer<typeof vendorCardSchema>;
+
+export const gameMenuSchema = z.object({ title: gameTypeSchema, vendors: z.array(vendorCardSchema) });
+export type GameMenu = z.infer<typeof gameMenuSchema>;
