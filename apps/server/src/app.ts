@@ -4,13 +4,20 @@ import { errorCatalogue } from '@aurum/contract';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { gamesRoutes } from './modules/games/routes.ts';
+import { memberRoutes } from './modules/member/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { OpsService } from './modules/ops/service.ts';
+import { type Accounts, createAccounts } from './modules/security/accounts.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
-import { installErrorHandler, isApiPath } from './platform/http.ts';
+import { installErrorHandler, installFormParser, installGuards, isApiPath } from './platform/http.ts';
 import { MerchantStore } from './platform/merchants.ts';
+import { Messenger } from './platform/outbox.ts';
+import { createRateLimiter } from './platform/rate-limit.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -19,11 +26,16 @@ export interface AppDeps {
   /** Serve the built web app from config.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** The time every expiry follows; tests pass a clock they move. */
+  clock?: Clock;
+  /** The captcha text source; tests pass one whose answers they know. */
+  captchaText?: () => string;
 }
 
 export interface App extends FastifyInstance {
   merchants: MerchantStore;
   ops: OpsService;
+  accounts: Accounts;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -57,6 +69,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ops', ops);
   app.addHook('onClose', async () => store.stop());
 
+  const clock = deps.clock ?? systemClock;
+  const limiter = createRateLimiter(config.REDIS_URL, database, clock);
+  const messenger = Messenger.create(config, database);
+  const accounts = await createAccounts({
+    database,
+    clock,
+    limiter,
+    messenger,
+    captchaText: deps.captchaText,
+  });
+  app.decorate('accounts', accounts);
+  app.addHook('onClose', async () => limiter.close());
+  installGuards(app, accounts.guards);
+  installFormParser(app);
+
   installErrorHandler(app);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -77,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   systemRoutes(app, store);
   gamesRoutes(app, store);
+  sessionRoutes(app, store, accounts);
+  memberRoutes(app, store, accounts);
+  verificationRoutes(app, store, accounts);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');

@@ -19,6 +19,36 @@ export const errorCatalogue = {
   'ops.unauthorized': { status: 401, message: 'The operator token is missing or wrong.' },
   'ops.invalid': { status: 400, message: 'The operator command is not valid.' },
   'system.error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  // Accounts and sessions. Login failures are 400, not 401: a 401 ends the client's session.
+  'login.failed': { status: 400, message: 'Wrong account or password.' },
+  'login.agent.only': { status: 403, message: 'Only agents can sign in here.' },
+  'login.not.member': { status: 403, message: 'This account cannot sign in here.' },
+  'captcha.required': { status: 400, message: 'Please complete the verification image.' },
+  'captcha.invalid': {
+    status: 400,
+    message: 'The verification image answer is wrong. Please try a new one.',
+  },
+  'encryption.required': { status: 400, message: 'This call needs an encrypted body.' },
+  'encryption.invalid': {
+    status: 400,
+    message: 'The encrypted body could not be read. Fetch the key again.',
+  },
+  'account.exists': { status: 409, message: 'This account name is already taken.' },
+  'mobile.exists': { status: 409, message: 'This mobile number is already registered.' },
+  'affiliate.invalid': { status: 400, message: 'Invalid invitation code.' },
+  'sms.code.invalid': { status: 400, message: 'Enter a valid verification code.' },
+  'sms.code.expired': { status: 400, message: 'The verification code has expired. Please send again.' },
+  'sms.send.failed': { status: 502, message: 'The SMS could not be sent. Please try again later.' },
+  'email.send.failed': { status: 502, message: 'The email could not be sent. Please try again later.' },
+  'reset.code.invalid': { status: 400, message: 'The reset code is not valid.' },
+  'reset.code.expired': { status: 400, message: 'The reset code has expired. Please request a new one.' },
+  'user.or.email.not.exist': { status: 400, message: 'Username or email does not exist.' },
+  'password.mismatch': { status: 400, message: 'The two entries differ.' },
+  'password.invalid': { status: 400, message: 'The password format is incorrect.' },
+  'password.old.wrong': { status: 400, message: 'The current password is wrong.' },
+  'validation.failed': { status: 400, message: 'Some fields are not valid.' },
+  /** The web shows its in_need_true_account text for this code. */
+  'trial.forbidden': { status: 403, message: 'You need a real account for this.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

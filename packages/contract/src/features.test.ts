@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FeatureNode, enabledFeatures, isFeatureOn } from './features.ts';
+import { enabledFeatures, type FeatureNode, isFeatureOn } from './features.ts';
 
 const n = (modId: string, enabled: '1' | '0', childrenNodes: FeatureNode[] = []): FeatureNode => ({
   modId,

@@ -4,5 +4,7 @@ export * from './features.ts';
 export * from './headers.ts';
 export * from './money.ts';
 export * from './routes.ts';
+export * from './schemas/account.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/system.ts';
+export * from './validation-rules.ts';

@@ -1,5 +1,15 @@
 import type { MerchantConfig } from '@aurum/contract';
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const merchants = pgTable('merchants', {
   code: text('code').primaryKey(),
@@ -23,4 +33,107 @@ export const opsAudit = pgTable('ops_audit', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { merchants, opsAudit };
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Registration fields the merchant's rules enable, kept as they were given. */
+export type MemberProfile = Partial<Record<string, string>>;
+
+export const members = pgTable('members', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  account: text('account').notNull(),
+  accountLower: text('account_lower').notNull(),
+  userName: text('user_name').notNull(),
+  nickname: text('nickname'),
+  /** E.164, e.g. +639171234567. */
+  mobile: text('mobile'),
+  countryDialingCode: text('country_dialing_code'),
+  email: text('email'),
+  type: integer('type').notNull().default(0),
+  uplineId: bigint('upline_id', { mode: 'number' }).references((): AnyPgColumn => members.id),
+  /** '/<top id>/…/<own id>/': downlines are the rows whose path starts with this one. */
+  path: text('path').notNull(),
+  affiliateCode: text('affiliate_code'),
+  profile: jsonb('profile').$type<MemberProfile>().notNull().default({}),
+  passwordHash: text('password_hash'),
+  paymentPasswordHash: text('payment_password_hash'),
+  passwordChangedAt: tz('password_changed_at'),
+  firstLoginAt: tz('first_login_at'),
+  language: text('language').notNull(),
+  status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+export type MemberRow = typeof members.$inferSelect;
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  kind: text('kind').$type<'session' | 'remember'>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  deviceId: text('device_id'),
+  ip: text('ip'),
+  createdAt: tz('created_at').notNull(),
+  lastSeenAt: tz('last_seen_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  revokedAt: tz('revoked_at'),
+});
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const serverKeys = pgTable('server_keys', {
+  slot: text('slot').primaryKey(),
+  kid: text('kid').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  channel: text('channel').$type<'sms' | 'email'>().notNull(),
+  purpose: text('purpose').$type<'register' | 'reset' | 'login'>().notNull(),
+  recipient: text('recipient').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
+  expiresAtMs: bigint('expires_at_ms', { mode: 'number' }).notNull(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  channel: text('channel').$type<'sms' | 'email'>().notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const schema = {
+  merchants,
+  opsAudit,
+  members,
+  sessions,
+  serverKeys,
+  captchas,
+  verificationCodes,
+  rateLimits,
+  outbox,
+};

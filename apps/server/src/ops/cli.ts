@@ -22,6 +22,7 @@ Commands:
   region countries <CC,CC,...|none>      set the blocked countries (two-letter codes)
   region ranges <CIDR,CIDR,...|none>     set the blocked IP addresses and ranges
   reload-config                          re-read config/ into the database
+  outbox [--to <number|email>] [--limit N] recent SMS and email kept by the outbox provider
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -43,9 +44,20 @@ function list(value: string | undefined, what: string): string[] {
         .filter(Boolean);
 }
 
-function toCommand(words: string[], end: string | undefined): Record<string, unknown> {
+function toCommand(
+  words: string[],
+  opts: { end?: string | undefined; to?: string | undefined; limit?: string | undefined },
+): Record<string, unknown> {
+  const { end } = opts;
   const [command, sub, value] = words;
   switch (command) {
+    case 'outbox':
+      if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+      return {
+        command: 'outbox',
+        to: opts.to,
+        limit: opts.limit === undefined ? undefined : Number(opts.limit),
+      };
     case 'status':
       return { command: 'status' };
     case 'reload-config':
@@ -72,6 +84,8 @@ async function main() {
       url: { type: 'string' },
       actor: { type: 'string' },
       end: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,7 +94,7 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  const args = toCommand(positionals, values.end);
+  const args = toCommand(positionals, values);
   const merchant = values.merchant ?? (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
   const actor = values.actor ?? `cli:${os.userInfo().username}`;
   const url = values.url ?? `http://127.0.0.1:${config.PORT}`;

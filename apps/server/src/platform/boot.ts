@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { seedDemoAccounts } from '../modules/member/seed.ts';
 import type { AppConfig } from './config.ts';
 import { type Database, migrate, openDatabase } from './db.ts';
 import { readMerchantConfig } from './merchant-config.ts';
@@ -21,5 +22,7 @@ export async function openAppDatabase(
   if (await ensureMerchant(database, merchantConfig)) {
     log(`loaded merchant ${merchantConfig.brand.merchant} from ${config.CONFIG_DIR}`);
   }
+  const seeded = await seedDemoAccounts(database, config.CONFIG_DIR, merchantConfig);
+  if (seeded.length) log(`created demo accounts: ${seeded.join(', ')}`);
   return database;
 }

@@ -35,6 +35,19 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
+  /** An HTTP SMS gateway; without it SMS go to the outbox table (`npm run ops -- outbox`). */
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The gateway's JSON body with {to} and {text} placeholders. */
+  SMS_HTTP_TEMPLATE: z.string().includes('{to}').includes('{text}').optional(),
+  /** Authorization header value for the gateway, if it needs one. */
+  SMS_HTTP_AUTHORIZATION: z.string().optional(),
+  /** smtp:// or smtps:// URL; without it email goes to the outbox table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender address of account emails. */
+  SMTP_FROM: z.string().min(3).optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -1,13 +1,41 @@
 import { errorCatalogue, type FailureEnvelope, HEADER, ok, type RouteDef } from '@aurum/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { MemberRow, SessionRow } from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import { normaliseIp } from './geo.ts';
 import type { MerchantState, MerchantStore } from './merchants.ts';
+import { enforceLimit, type RateLimiter } from './rate-limit.ts';
 
 export const API_PREFIXES = ['/wps/', '/lgw/'];
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 const MERCHANT_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Who a signed-in request is for; set on every call of auth 'T'. */
+export interface Principal {
+  session: SessionRow;
+  member: MemberRow;
+}
+
+/** What registerRoute needs from the session and key services; installed once at start. */
+export interface RequestGuards {
+  /** The live session of a raw Authorization token, or null. */
+  authenticate(merchant: MerchantState, token: string): Promise<Principal | null>;
+  /** The JSON inside a compact JWE made with the server's public key; throws when it cannot. */
+  decrypt(compact: string): Promise<unknown>;
+  limiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guards?: RequestGuards;
+  }
+}
+
+export function installGuards(app: FastifyInstance, guards: RequestGuards): void {
+  app.decorate('guards', guards);
+}
 
 export interface RouteContext<Q, B> {
   req: FastifyRequest;
@@ -15,6 +43,21 @@ export interface RouteContext<Q, B> {
   merchant: MerchantState;
   query: Q;
   body: B;
+  /** The client's address (behind trusted proxies: the forwarded one), IPv4-mapped unwrapped. */
+  ip: string;
+  /** Set on calls of auth 'T'; null on the others. */
+  principal: Principal | null;
+}
+
+export interface RouteOptions {
+  /** At most `limit` calls per client address per window; more are TOO_MANY_REQUESTS. */
+  perIp?: { limit: number; windowMs: number };
+}
+
+/** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */
+export function signedIn<Q, B>(ctx: RouteContext<Q, B>): Principal {
+  if (!ctx.principal) throw new AppError('user.or.token.invalid');
+  return ctx.principal;
 }
 
 /** The merchant a request is for, from exactly one well-formed, known Merchant header. */
@@ -56,21 +99,99 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
   store: MerchantStore,
   def: RouteDef<Q, B, R>,
   handler: (ctx: RouteContext<z.output<Q>, z.output<B>>) => Promise<z.input<R>> | z.input<R>,
+  options: RouteOptions = {},
 ): void {
+  const needsGuards = def.auth === 'T' || def.encrypted || options.perIp;
+  if (needsGuards && !app.guards) throw new Error(`${def.path} needs installGuards() first`);
   app.route({
     method: def.method,
     url: def.path,
     handler: async (req, reply) => {
       const merchant = await resolveMerchant(req, store);
       if (def.feature && !merchant.features.has(def.feature)) throw new AppError('feature.disabled');
+      const ip = normaliseIp(req.ip);
+      if (options.perIp) {
+        const { limit, windowMs } = options.perIp;
+        await enforceLimit(app.guards!.limiter, `ip:${def.method}${def.path}:${ip}`, limit, windowMs);
+      }
+      const principal = def.auth === 'T' ? await authenticate(app.guards!, merchant, req) : null;
       const query = def.query.safeParse(req.query ?? {});
       if (!query.success) throw new AppError('request.invalid', undefined, issuesToDetails(query.error));
-      const body = def.body.safeParse(req.body ?? undefined);
+      const input = def.encrypted ? await decryptBody(app.guards!, req.body) : (req.body ?? undefined);
+      if (hasNul(req.query) || hasNul(input)) {
+        throw new AppError('request.invalid', undefined, { '(request)': 'NUL character' });
+      }
+      const body = def.body.safeParse(input);
       if (!body.success) throw new AppError('request.invalid', undefined, issuesToDetails(body.error));
-      const value = await handler({ req, reply, merchant, query: query.data, body: body.data });
+      const value = await handler({
+        req,
+        reply,
+        merchant,
+        query: query.data,
+        body: body.data,
+        ip,
+        principal,
+      });
       return ok(value);
     },
   });
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input is refused up front
+ * instead of failing deep in a query.
+ */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
+
+/** The session of the raw Authorization header (no "Bearer"); 401 without a live one. */
+async function authenticate(guards: RequestGuards, merchant: MerchantState, req: FastifyRequest) {
+  const token = req.headers[HEADER.authorization];
+  const principal = typeof token === 'string' && token ? await guards.authenticate(merchant, token) : null;
+  if (!principal) throw new AppError('user.or.token.invalid');
+  return principal;
+}
+
+/** E bodies are exactly `{ value: "<compact JWE>" }`; anything else is refused unread. */
+async function decryptBody(guards: RequestGuards, raw: unknown): Promise<unknown> {
+  const wrapped =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) && Object.keys(raw).length === 1
+      ? (raw as { value?: unknown }).value
+      : undefined;
+  if (typeof wrapped !== 'string' || !wrapped) throw new AppError('encryption.required');
+  try {
+    return await guards.decrypt(wrapped);
+  } catch {
+    throw new AppError('encryption.invalid');
+  }
+}
+
+/** Form bodies (the forgot-password call) are small: anything larger is refused unread. */
+const FORM_BODY_LIMIT_BYTES = 8 * 1024;
+
+/**
+ * Parses application/x-www-form-urlencoded bodies into an object of strings. A repeated field
+ * becomes an array, so a schema that wants one string refuses it.
+ */
+export function installFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
+    (_req, body, done) => {
+      const fields = new Map<string, string | string[]>();
+      for (const [key, value] of new URLSearchParams(body as string)) {
+        const seen = fields.get(key);
+        fields.set(key, seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]);
+      }
+      done(null, Object.fromEntries(fields));
+    },
+  );
 }
 
 /** One error handler: business errors keep their code; anything unexpected is a bare 500. */
@@ -82,6 +203,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       status = error.status;
       envelope = { success: false, errorCode: error.code, message: error.message };
       if (error.details) envelope.details = error.details;
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', retryAfter);
     } else {
       const fe = error as FastifyError;
       const code = fe.code ?? '';

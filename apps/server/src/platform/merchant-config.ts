@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
+const OPTIONAL_FILES = ['accounts'] as const;
 
 /** Reads a merchant's configuration folder (config/ for the demo) and validates it whole. */
 export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
@@ -16,6 +17,15 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
       problems.push(`${file}: ${(e as Error).message}`);
     }
   }
+  // Optional files: a merchant without them gets the defaults of the schema.
+  for (const name of OPTIONAL_FILES) {
+    const file = path.join(dir, `${name}.json`);
+    try {
+      raw[name] = JSON.parse(await readFile(file, 'utf8'));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${file}: ${(e as Error).message}`);
+    }
+  }
   if (problems.length) throw new Error(`Cannot read the merchant configuration:\n  ${problems.join('\n  ')}`);
   const site = (raw.site ?? {}) as Record<string, unknown>;
   const parsed = merchantConfigSchema.safeParse({
@@ -23,6 +33,7 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     features: raw.features,
     resources: raw.resources,
     vendors: raw.vendors,
+    accounts: raw.accounts,
     ...site,
   });
   if (!parsed.success) {

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { CompactEncrypt, importJWK } from 'jose';
 import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
+import { seedDemoAccounts } from '../modules/member/seed.ts';
+import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, loadConfig, REPO_ROOT } from '../platform/config.ts';
 import { type Database, migrate, openDatabase } from '../platform/db.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { ensureMerchant } from '../platform/merchants.ts';
+import { listOutbox } from '../platform/outbox.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -28,7 +32,10 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   const schema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({ url: engine === 'postgres' ? url : undefined, schema, poolSize: 5 });
   await migrate(database);
-  await ensureMerchant(database, await readMerchantConfig(path.join(REPO_ROOT, 'config')));
+  const configDir = path.join(REPO_ROOT, 'config');
+  const merchantConfig = await readMerchantConfig(configDir);
+  await ensureMerchant(database, merchantConfig);
+  await seedDemoAccounts(database, configDir, merchantConfig);
   return {
     database,
     schema,
@@ -54,7 +61,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: Clock;
+  captchaText?: () => string;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  env: NodeJS.ProcessEnv = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const db = await createTestDb(engine);
   const app = await buildApp({
     config: testConfig(env),
@@ -62,6 +78,7 @@ export async function createTestApp(engine: Engine, env: NodeJS.ProcessEnv = {})
     opsToken: OPS_TOKEN,
     serveWeb: false,
     logger: false,
+    ...options,
   });
   await app.ready();
   return {
@@ -95,3 +112,82 @@ export async function opsCommand(app: App, args: Record<string, unknown>) {
   if (res.statusCode !== 200) throw new Error(`ops failed: ${res.body}`);
   return res.json().value;
 }
+
+let ipCounter = 0;
+/** A client address no other test uses, so per-client limits of one test never hit another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** A compact JWE of `payload` for an E call, made with the key the server publishes. */
+export async function encryptFor(app: App, payload: unknown): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/wps/session/key',
+    headers: siteHeaders(),
+    remoteAddress: nextIp(),
+  });
+  const { kid, jwk } = res.json().value;
+  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid })
+    .encrypt(key);
+}
+
+export interface CallOptions {
+  ip?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls an E route with its body encrypted, as the web client does. */
+export async function callEncrypted(
+  app: App,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  opts: CallOptions = {},
+) {
+  const headers = siteHeaders({ ...(opts.token ? { authorization: opts.token } : {}), ...opts.headers });
+  return app.inject({
+    method,
+    url,
+    headers,
+    payload: { value: await encryptFor(app, payload) },
+    remoteAddress: opts.ip ?? nextIp(),
+  });
+}
+
+/** Signs in by username and password; returns the login value (throws on failure). */
+export async function loginAs(
+  app: App,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+) {
+  const res = await callEncrypted(app, 'POST', '/wps/session/login', {
+    type: 'username',
+    username,
+    password,
+    ...extra,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json().value as {
+    token: string;
+    id: number;
+    forceChangePassword: boolean;
+    [k: string]: unknown;
+  };
+}
+
+/** The newest six-digit code the outbox holds for a number or address. */
+export async function lastCodeSent(t: TestApp, to: string): Promise<string> {
+  const [message] = await listOutbox(t.db.database, DEMO_MERCHANT, { to, limit: 1 });
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+export const DEMO_MEMBER = { account: 'demo', password: 'Demo1234', mobile: '+639171234567' };
+export const DEMO_AGENT = { account: 'agent01', password: 'Agent1234', affiliateCode: 'AGENT01' };

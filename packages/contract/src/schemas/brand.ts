@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureNodeSchema } from '../features.ts';
 import { LANGUAGES } from '../headers.ts';
+import { accountSettingsSchema } from './account.ts';
 
 export const GAME_TYPES = [
   'RNG',
@@ -96,5 +97,7 @@ export const merchantConfigSchema = z.object({
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
   vendors: z.array(vendorSchema),
+  /** Account settings and registration rules (config/accounts.json); defaults when absent. */
+  accounts: accountSettingsSchema.prefault({}),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

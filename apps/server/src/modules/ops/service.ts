@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { buildBlockList } from '../../platform/geo.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
+import { listOutbox } from '../../platform/outbox.ts';
 
 /** Operator commands: one schema, used by the CLI, the HTTP operator endpoint and tests. */
 export const opsCommandSchema = z.discriminatedUnion('command', [
@@ -26,6 +27,12 @@ export const opsCommandSchema = z.discriminatedUnion('command', [
     ranges: z.array(z.string().min(2).max(64)).max(10_000).optional(),
   }),
   z.object({ command: z.literal('reload-config') }),
+  /** Recent SMS and email of the default (outbox) provider, newest first. */
+  z.object({
+    command: z.literal('outbox'),
+    to: z.string().min(1).max(255).optional(),
+    limit: z.number().int().min(1).max(200).default(20),
+  }),
 ]);
 export type OpsCommand = z.infer<typeof opsCommandSchema>;
 
@@ -49,6 +56,7 @@ export class OpsService {
     }
     const cmd = parsed.data;
     if (cmd.command === 'status') return this.settings(merchantCode);
+    if (cmd.command === 'outbox') return listOutbox(this.database, merchantCode, cmd);
     const { db } = this.database;
     const set: Partial<typeof merchants.$inferInsert> = {};
     if (cmd.command === 'maintenance') {

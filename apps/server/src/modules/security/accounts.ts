@@ -1,0 +1,47 @@
+import type { Clock } from '../../platform/clock.ts';
+import { prepareDummyHash, ServerKeys } from '../../platform/crypto.ts';
+import type { Database } from '../../platform/db.ts';
+import type { RequestGuards } from '../../platform/http.ts';
+import type { MessageProvider } from '../../platform/outbox.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { PasswordService } from '../member/password.ts';
+import { RegistrationService } from '../member/register.ts';
+import { MemberService } from '../member/service.ts';
+import { LoginService } from '../session/login.ts';
+import { SessionService } from '../session/service.ts';
+import { CaptchaService } from '../verification/captcha.ts';
+import { CodeStore } from '../verification/codes.ts';
+import { SmsService } from '../verification/sms.ts';
+import { LoginGuard } from './login-guard.ts';
+
+export interface AccountDeps {
+  database: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  messenger: MessageProvider;
+  /** The captcha text source; tests pass one they can answer. */
+  captchaText?: (() => string) | undefined;
+}
+
+export type Accounts = Awaited<ReturnType<typeof createAccounts>>;
+
+/** Builds the services of the accounts area once, wired to each other. */
+export async function createAccounts(deps: AccountDeps) {
+  const { database, clock, limiter, messenger } = deps;
+  const [keys] = await Promise.all([ServerKeys.load(database), prepareDummyHash()]);
+  const sessions = new SessionService(database, clock);
+  const captcha = new CaptchaService(database, clock, limiter, deps.captchaText);
+  const codes = new CodeStore(database, clock);
+  const sms = new SmsService({ database, clock, limiter, messenger, codes, captcha });
+  const guard = new LoginGuard(limiter);
+  const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
+  const registration = new RegistrationService({ database, clock, captcha, sms, login });
+  const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
+  const members = new MemberService(database, clock);
+  const guards: RequestGuards = {
+    authenticate: (merchant, token) => sessions.authenticate(merchant, token),
+    decrypt: (compact) => keys.decrypt(compact),
+    limiter,
+  };
+  return { keys, sessions, captcha, sms, login, registration, passwords, members, guards };
+}

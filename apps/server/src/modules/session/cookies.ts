@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const REMEMBER_COOKIE = 'remember';
+/** Only the session calls ever see the cookie. */
+const COOKIE_PATH = '/wps/session';
+
+/** The value of one cookie of the request, or null. */
+export function readCookie(req: FastifyRequest, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/** HttpOnly so scripts cannot read it, Lax so other sites cannot spend it, Secure on https. */
+export function setRememberCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
+  const attrs = [
+    `${REMEMBER_COOKIE}=${token}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (req.protocol === 'https') attrs.push('Secure');
+  reply.header('set-cookie', attrs.join('; '));
+}
+
+export function clearRememberCookie(req: FastifyRequest, reply: FastifyReply) {
+  setRememberCookie(req, reply, '', 0);
+}

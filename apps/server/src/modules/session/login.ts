@@ -1,0 +1,184 @@
+import type { freePlayRequestSchema, LoginValue, smsLoginSchema, usernameLoginSchema } from '@aurum/contract';
+import type { z } from 'zod';
+import type { MemberRow } from '../../db/schema.ts';
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import {
+  randomString,
+  sha256Hex,
+  TOKEN_PATTERN,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../platform/crypto.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { MerchantState } from '../../platform/merchants.ts';
+import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
+import { findByAccount, findByMobile, insertMember } from '../member/repository.ts';
+import type { LoginGuard } from '../security/login-guard.ts';
+import { isDefaultPassword, passwordExpired } from '../security/password-policy.ts';
+import {
+  accountSettings,
+  isAgentType,
+  isTrialType,
+  loginCaptchaAlways,
+  trialType,
+} from '../security/settings.ts';
+import type { CaptchaService } from '../verification/captcha.ts';
+import { requireMobile, type SmsService } from '../verification/sms.ts';
+import { findLive, revokeSession } from './repository.ts';
+import type { SessionService } from './service.ts';
+
+type UsernameLogin = z.output<typeof usernameLoginSchema>;
+type SmsLogin = z.output<typeof smsLoginSchema>;
+type FreePlayRequest = z.output<typeof freePlayRequestSchema>;
+export type Site = 'member' | 'agent';
+
+/** SMS logins per number in 15 minutes (each also burns a try of the code). */
+const SMS_LOGINS_PER_NUMBER = 10;
+/** New trial accounts per client per hour. */
+const TRIALS_PER_CLIENT_HOUR = 10;
+/** A trial account can be resumed with its last token for this long. */
+const TRIAL_RESUME_MS = 7 * DAY_MS;
+
+export interface SignIn {
+  ip: string;
+  deviceId?: string | undefined;
+  /** The password just typed, to spot the default one; absent for SMS and token logins. */
+  password?: string | undefined;
+}
+
+export interface SignedIn {
+  value: LoginValue;
+  member: MemberRow;
+}
+
+export interface LoginDeps {
+  database: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  sms: SmsService;
+  guard: LoginGuard;
+}
+
+/** Every way of signing in ends here with a session and the same reply. */
+export class LoginService {
+  constructor(private readonly deps: LoginDeps) {}
+
+  async withPassword(merchant: MerchantState, body: UsernameLogin, ip: string) {
+    const { guard, captcha } = this.deps;
+    const captchaAfter = accountSettings(merchant).captchaAfterFailures;
+    const state = await guard.state(merchant.code, body.username, ip, captchaAfter);
+    if (state.lockedForMs > 0) throw tooManyRequests(state.lockedForMs);
+    if (state.captchaNeeded || loginCaptchaAlways(merchant)) {
+      await captcha.verify(merchant.code, body.captchaId, body.captcha);
+    }
+    const member = await findByAccount(this.deps.database.db, merchant.code, body.username);
+    // Unknown, disabled and password-less accounts spend the same hashing work as a wrong
+    // password and get the same reply.
+    const usable = member?.passwordHash && member.status === 'active' ? member : null;
+    const ok = usable
+      ? await verifyPassword(usable.passwordHash!, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!ok || !usable) {
+      const captchaNext = await guard.failed(merchant.code, body.username, ip, captchaAfter);
+      throw new AppError('login.failed', undefined, captchaNext ? { captcha: 'true' } : undefined);
+    }
+    assertMaySignIn(merchant, usable, body.site);
+    await guard.succeeded(merchant.code, body.username, ip);
+    return this.open(merchant, usable, { ip, deviceId: body.loginDeviceId, password: body.password });
+  }
+
+  async withSms(merchant: MerchantState, body: SmsLogin, ip: string) {
+    if (!merchant.features.has('MOBILEVERCODELOGIN3')) throw new AppError('feature.disabled');
+    const e164 = requireMobile(body.mobileNum, body.countryDialingCode);
+    await enforceLimit(
+      this.deps.limiter,
+      `login:sms:${merchant.code}:${e164}`,
+      SMS_LOGINS_PER_NUMBER,
+      15 * MINUTE_MS,
+    );
+    await this.deps.sms.check(merchant.code, e164, 'login', body.code);
+    const member = await findByMobile(this.deps.database.db, merchant.code, e164);
+    // Login codes are only ever sent to members' numbers; this covers a member removed since.
+    if (member?.status !== 'active') throw new AppError('sms.code.invalid');
+    assertMaySignIn(merchant, member, body.site);
+    return this.open(merchant, member, { ip, deviceId: body.loginDeviceId });
+  }
+
+  /** Exchanges a remember token (used up) for a session; the caller sets the next token. */
+  async withRememberToken(merchant: MerchantState, token: string, site: Site, ip: string) {
+    const member = await this.deps.sessions.redeemRemember(merchant, token);
+    if (!member) throw new AppError('user.or.token.invalid');
+    assertMaySignIn(merchant, member, site);
+    return this.open(merchant, member, { ip });
+  }
+
+  /** Resumes the trial account of a given token, or makes a new one (FREEPLAY3). */
+  async freePlay(merchant: MerchantState, body: FreePlayRequest, ip: string, language: string) {
+    const resumed = body.token ? await this.resumeTrial(merchant, body.token, ip) : null;
+    if (resumed) return resumed;
+    await enforceLimit(this.deps.limiter, `freeplay:new:${ip}`, TRIALS_PER_CLIENT_HOUR, HOUR_MS);
+    const account = `trial_${randomString('abcdefghijkmnpqrstuvwxyz23456789', 10)}`;
+    const member = await insertMember(this.deps.database.db, {
+      merchantCode: merchant.code,
+      account,
+      userName: account,
+      type: trialType(merchant),
+      profile: { os: body.os, registerMethod: 'FREEPLAY' },
+      language,
+      createdAt: new Date(this.deps.clock.now()),
+    });
+    return this.open(merchant, member, { ip });
+  }
+
+  /** Starts a session and builds the login reply (also used after registration and resets). */
+  async signIn(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<LoginValue> {
+    const token = await this.deps.sessions.start(merchant, member, how);
+    return loginValue(merchant, member, token, how.password, this.deps.clock.now());
+  }
+
+  private async open(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<SignedIn> {
+    return { value: await this.signIn(merchant, member, how), member };
+  }
+
+  private async resumeTrial(merchant: MerchantState, token: string, ip: string) {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const db = this.deps.database.db;
+    const found = await findLive(db, merchant.code, 'session', sha256Hex(token));
+    const now = this.deps.clock.now();
+    if (!found || !isTrialType(merchant, found.member.type)) return null;
+    if (now - found.session.createdAt.getTime() > TRIAL_RESUME_MS) return null;
+    // The old token is replaced, so it cannot be used to resume twice.
+    if (!(await revokeSession(db, found.session.id, new Date(now)))) return null;
+    return this.open(merchant, found.member, { ip });
+  }
+}
+
+/** Spec §6: trial accounts never sign in by password; the agent site is for agents only. */
+export function assertMaySignIn(merchant: MerchantState, member: MemberRow, site: Site): void {
+  if (isTrialType(merchant, member.type)) throw new AppError('login.not.member');
+  if (site === 'agent' && !isAgentType(merchant, member.type)) throw new AppError('login.agent.only');
+}
+
+export function loginValue(
+  merchant: MerchantState,
+  member: MemberRow,
+  token: string,
+  password: string | undefined,
+  now: number,
+): LoginValue {
+  const expired = passwordExpired(merchant, member, now);
+  // SMS and token logins never force a change: their user may not know the password at all.
+  const forced = password !== undefined && (isDefaultPassword(merchant, password) || expired);
+  return {
+    token,
+    firstTimeLogin: member.firstLoginAt === null,
+    passwordExpired: expired,
+    forceChangePassword: forced,
+    id: member.id,
+    userName: member.userName,
+    customerType: member.type,
+  };
+}

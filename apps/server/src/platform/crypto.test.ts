@@ -1,0 +1,79 @@
+import { CompactEncrypt, importJWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../testing/app.ts';
+import {
+  DecryptionError,
+  hashPassword,
+  randomDigits,
+  randomToken,
+  ServerKeys,
+  sameHex,
+  sha256Hex,
+  TOKEN_PATTERN,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './crypto.ts';
+
+describe('secrets', () => {
+  it('makes 256-bit URL-safe tokens, all different', () => {
+    const tokens = new Set(Array.from({ length: 100 }, () => randomToken()));
+    expect(tokens.size).toBe(100);
+    for (const t of tokens) expect(t).toMatch(TOKEN_PATTERN);
+    expect(Buffer.from(randomToken(), 'base64url')).toHaveLength(32);
+  });
+
+  it('makes numeric codes of the asked length', () => {
+    for (let i = 0; i < 50; i++) expect(randomDigits(6)).toMatch(/^\d{6}$/);
+  });
+
+  it('hashes passwords with Argon2id and verifies them', async () => {
+    const hash = await hashPassword('Demo1234');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'Demo1234')).toBe(true);
+    expect(await verifyPassword(hash, 'demo1234')).toBe(false);
+    expect(await verifyPassword('not a hash', 'Demo1234')).toBe(false);
+    expect(await verifyAgainstDummy('anything')).toBe(false);
+  });
+
+  it('compares digests in constant time', () => {
+    expect(sameHex(sha256Hex('a'), sha256Hex('a'))).toBe(true);
+    expect(sameHex(sha256Hex('a'), sha256Hex('b'))).toBe(false);
+    expect(sameHex('', '')).toBe(false);
+  });
+});
+
+describe('server keys', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb('pglite');
+  });
+  afterAll(async () => db.drop());
+
+  it('is made once and shared by every process on the database', async () => {
+    const [a, b] = await Promise.all([ServerKeys.load(db.database), ServerKeys.load(db.database)]);
+    expect(a.kid).toBe(b.kid);
+    expect(a.publicJwk).toEqual(b.publicJwk);
+    expect(a.publicJwk).not.toHaveProperty('d');
+    const jwe = await new CompactEncrypt(new TextEncoder().encode('{"hello":"world"}'))
+      .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: a.kid })
+      .encrypt(await importJWK(a.publicJwk, 'RSA-OAEP-256'));
+    expect(await b.decrypt(jwe)).toEqual({ hello: 'world' });
+  });
+
+  it('refuses other algorithms, other keys and non-JSON plaintext', async () => {
+    const keys = await ServerKeys.load(db.database);
+    const key = await importJWK(keys.publicJwk, 'RSA-OAEP-256');
+    const make = (text: string, header: Record<string, string>) =>
+      new CompactEncrypt(new TextEncoder().encode(text)).setProtectedHeader(header as never).encrypt(key);
+    await expect(
+      keys.decrypt(await make('not json', { alg: 'RSA-OAEP-256', enc: 'A256GCM' })),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    await expect(
+      keys.decrypt(await make('{}', { alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'someone-else' })),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    await expect(
+      keys.decrypt(await make('{}', { alg: 'RSA-OAEP-256', enc: 'A128GCM' })),
+    ).rejects.toBeInstanceOf(DecryptionError);
+    await expect(keys.decrypt('garbage')).rejects.toBeInstanceOf(DecryptionError);
+  });
+});

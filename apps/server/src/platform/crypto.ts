@@ -1,0 +1,137 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  compactDecrypt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+} from 'jose';
+import { serverKeys } from '../db/schema.ts';
+import type { Database } from './db.ts';
+
+/** An opaque 256-bit token, URL-safe: sessions, remember tokens. */
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/** Tokens of randomToken() are exactly this: checked before any database work. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const randomId = () => randomUUID();
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A string of `length` characters drawn uniformly from `alphabet` (no modulo bias). */
+export function randomString(alphabet: string, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** A numeric one-time code, e.g. six digits for SMS. */
+export const randomDigits = (length: number) => randomString('0123456789', length);
+
+/** Compares two hex digests without leaking where they differ. */
+export function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+// OWASP's Argon2id minimum: 19 MiB, 2 passes, 1 lane.
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => argonHash(password, ARGON);
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await argonVerify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Spends the same work as a real check when there is no hash to check against (unknown
+ * account, SMS-only account), so the reply time does not tell which case it was.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  await verifyPassword(await prepareDummyHash(), password);
+  return false;
+}
+
+/** Makes the dummy hash at start, so not even the first unknown account answers faster. */
+export function prepareDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}
+
+const KEY_ALG = 'RSA-OAEP-256';
+const CONTENT_ENC = 'A256GCM';
+const KEY_SLOT = 'current';
+/** Ceiling for the compact JWE an E call may carry. */
+export const MAX_JWE_LENGTH = 32 * 1024;
+
+export class DecryptionError extends Error {}
+
+/**
+ * The server's RSA key for encrypted (E) bodies. It is made once and kept in the database, so
+ * every process of the site decrypts what any of them published.
+ */
+export class ServerKeys {
+  private constructor(
+    readonly kid: string,
+    readonly publicJwk: JWK,
+    private readonly privateKey: CryptoKey,
+  ) {}
+
+  static async load(database: Database): Promise<ServerKeys> {
+    const row = (await readKey(database)) ?? (await createKey(database));
+    const privateKey = (await importJWK(row.privateJwk as JWK, KEY_ALG)) as CryptoKey;
+    return new ServerKeys(row.kid, row.publicJwk as JWK, privateKey);
+  }
+
+  /** The JSON inside a compact JWE; any problem is a DecryptionError. */
+  async decrypt(compact: string): Promise<unknown> {
+    if (compact.length > MAX_JWE_LENGTH) throw new DecryptionError('too long');
+    try {
+      const header = decodeProtectedHeader(compact);
+      if (header.kid !== undefined && header.kid !== this.kid) throw new DecryptionError('unknown key');
+      const { plaintext } = await compactDecrypt(compact, this.privateKey, {
+        keyManagementAlgorithms: [KEY_ALG],
+        contentEncryptionAlgorithms: [CONTENT_ENC],
+      });
+      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
+    } catch (e) {
+      throw e instanceof DecryptionError ? e : new DecryptionError((e as Error).message);
+    }
+  }
+}
+
+async function readKey(database: Database) {
+  const [row] = await database.db.select().from(serverKeys).where(eq(serverKeys.slot, KEY_SLOT)).limit(1);
+  return row;
+}
+
+async function createKey(database: Database) {
+  const { publicKey, privateKey } = await generateKeyPair(KEY_ALG, {
+    modulusLength: 2048,
+    extractable: true,
+  });
+  const publicJwk = { ...(await exportJWK(publicKey)), alg: KEY_ALG, use: 'enc' };
+  const kid = await calculateJwkThumbprint(publicJwk);
+  const privateJwk = { ...(await exportJWK(privateKey)), alg: KEY_ALG, kid };
+  // Two processes may start together: the first insert wins and both read it back.
+  await database.db
+    .insert(serverKeys)
+    .values({ slot: KEY_SLOT, kid, publicJwk: { ...publicJwk, kid }, privateJwk })
+    .onConflictDoNothing();
+  const row = await readKey(database);
+  if (!row) throw new Error('the server key could not be stored');
+  return row;
+}

@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../headers.ts';
+import { validationRuleSchema } from '../validation-rules.ts';
+
+/**
+ * Accounts and sessions: the merchant's account settings and the requests and replies of the
+ * session, member and verification calls. Bodies of encrypted (E) calls are described here as
+ * the JSON inside the JWE.
+ */
+
+const SHORT = 64;
+const MEDIUM = 255;
+
+/** Free text of a bounded size; the merchant's rules decide the format on top. */
+const text = (max = SHORT) => z.string().max(max);
+const optionalText = (max = SHORT) => text(max).optional();
+/** A password as typed: never trimmed, bounded so hashing cannot be abused. */
+const password = z.string().max(128);
+const codeText = z.string().max(MEDIUM);
+/** Digits with an optional leading +, as the country picker reports them. */
+export const dialingCodeSchema = z.string().regex(/^\+?[0-9]{1,4}$/, 'a country dialing code like 63');
+const mobileText = z.string().max(32);
+/** A host name, optionally with a port, as the site was reached on. */
+const hostnameSchema = z
+  .string()
+  .max(253)
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?$/, 'a host name');
+const referralCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{0,32}$/, 'letters and digits')
+  .optional();
+
+/** The merchant's account settings (config/accounts.json). */
+export const accountSettingsSchema = z.object({
+  /** With CAPTCHA3 on: every password login needs a captcha, not only after failures. */
+  captchaAlways: z.boolean().default(false),
+  /** Failed logins (per account or per client) after which a captcha is required. */
+  captchaAfterFailures: z.number().int().min(1).max(100).default(3),
+  /** The operator's default password; signing in with it forces a change (spec {secret}). */
+  defaultPassword: z.string().min(1).max(64).default('123456'),
+  /** With PWDEXPFORCECHANGE3 on: passwords older than this must be changed; 0 never expires. */
+  passwordMaxAgeDays: z.number().int().min(0).max(3650).default(90),
+  smsValidityMinutes: z.number().int().min(1).max(30).default(5),
+  /** Age the registration agreement confirms (spec §5: 18). */
+  ageLimit: z.number().int().min(0).max(99).default(18),
+  /** Minimum age a birthday must show (spec §5: 21). */
+  birthdayMinAge: z.number().int().min(0).max(99).default(21),
+  sessionIdleMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  sessionAbsoluteHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  rememberDays: z.number().int().min(1).max(30).default(1),
+  rules: z.array(validationRuleSchema).default([]),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+export const LOGIN_SITES = ['member', 'agent'] as const;
+
+export const serverKeySchema = z.object({
+  kid: z.string(),
+  /** The RSA public key (RSA-OAEP-256 key wrap, A256GCM content) that E bodies are made with. */
+  jwk: z.object({ kty: z.literal('RSA'), n: z.string(), e: z.string() }).catchall(z.unknown()),
+});
+
+/** Human-check answer fields that travel with login, registration and SMS requests. */
+const captchaFields = {
+  captcha: z.string().max(16).optional(),
+  captchaId: z.string().max(64).optional(),
+};
+
+export const usernameLoginSchema = z.strictObject({
+  type: z.literal('username'),
+  username: z.string().trim().min(1).max(SHORT),
+  password: password.min(1),
+  ...captchaFields,
+  loginDeviceId: optionalText(128),
+  site: z.enum(LOGIN_SITES).default('member'),
+  remember: z.boolean().default(false),
+});
+
+export const smsLoginSchema = z.strictObject({
+  type: z.literal('sms'),
+  mobileNum: mobileText.min(1),
+  countryDialingCode: dialingCodeSchema,
+  code: z.string().regex(/^[0-9]{6}$/, 'six digits'),
+  loginDeviceId: optionalText(128),
+  site: z.enum(LOGIN_SITES).default('member'),
+  remember: z.boolean().default(false),
+});
+
+export const loginRequestSchema = z.discriminatedUnion('type', [usernameLoginSchema, smsLoginSchema]);
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginValueSchema = z.object({
+  /** The session token for the Authorization header. */
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** Send the member to /changePassword (default password, or an expired one). */
+  forceChangePassword: z.boolean(),
+  id: z.number().int(),
+  userName: z.string(),
+  customerType: z.number().int(),
+});
+export type LoginValue = z.infer<typeof loginValueSchema>;
+
+export const rememberLoginSchema = z.strictObject({ site: z.enum(LOGIN_SITES).default('member') }).optional();
+
+export const freePlayRequestSchema = z.strictObject({
+  /** The visitor's operating system as the browser reports it, e.g. "Windows" or "iOS 17.2". */
+  os: z.string().regex(/^[A-Za-z0-9 ._()-]{1,32}$/, 'an operating system name'),
+  platform: z.literal('W'),
+  /** A trial session token to resume the same trial account. */
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, 'a session token')
+    .optional(),
+  gatewayVersion: z.literal('3'),
+});
+
+export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
+
+export const memberInfoSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  userName: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  /** Masked, e.g. +63917****567. */
+  mobile: z.string().nullable(),
+  /** Registration time, epoch ms. */
+  regDate: z.number().int(),
+  /** Masked, e.g. de***@example.com. */
+  email: z.string().nullable(),
+  language: z.string(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+  /** A payment (withdraw) password is set. */
+  pwdEnabled: z.boolean(),
+  hasFreePlay: z.boolean(),
+  showVerCodeLogin: z.boolean(),
+  clubLabel: z.object({ labelName: z.string() }).nullable(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+/** Fields both register forms share. */
+const registerCommon = {
+  mobileNum: mobileText.optional(),
+  countryDialingCode: dialingCodeSchema.optional(),
+  verificationCode: codeText.optional(),
+  affiliateCode: optionalText(32),
+  referralCode: referralCodeSchema,
+  payeeName: optionalText(),
+  email: optionalText(MEDIUM),
+  qqNum: optionalText(),
+  line: optionalText(),
+  whatsapp: optionalText(),
+  facebook: optionalText(),
+  wechat: optionalText(),
+  idNumber: optionalText(),
+  recommenderId: optionalText(),
+  nickname: optionalText(),
+  birthday: optionalText(10),
+  telegram: optionalText(),
+  zalo: optionalText(),
+  paymentPassword: password.optional(),
+  ...captchaFields,
+  /** The age (spec §5: 18 or the merchant's limit) and terms agreement. */
+  agreeTerms: z.boolean(),
+  registerMethod: z.literal('WEB'),
+  registerUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+  domain: hostnameSchema.optional(),
+  /** Sign in at once and return a session token. */
+  login: z.boolean().default(false),
+};
+
+export const registerRequestSchema = z.strictObject({
+  username: z.string().trim().max(SHORT),
+  password,
+  confirmPassword: password,
+  ...registerCommon,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const registerMobileRequestSchema = z.strictObject({
+  ...registerCommon,
+  mobileNum: mobileText,
+  countryDialingCode: dialingCodeSchema,
+  /** Only with MOBILENUMPASSREG3. */
+  password: password.optional(),
+  confirmPassword: password.optional(),
+});
+export type RegisterMobileRequest = z.input<typeof registerMobileRequestSchema>;
+
+export const registerValueSchema = z.object({
+  customerId: z.number().int(),
+  account: z.string(),
+  /** Present when the request asked to sign in. */
+  login: loginValueSchema.nullable(),
+});
+
+export const affiliateQuerySchema = z.strictObject({
+  code: z.string().trim().min(1).max(32),
+  domain: hostnameSchema.optional(),
+});
+export const affiliateValueSchema = z.object({ code: z.string(), valid: z.literal(true) });
+
+export const checkUsernameQuerySchema = z.strictObject({ username: z.string().trim().min(1).max(SHORT) });
+export const checkUsernameValueSchema = z.object({ username: z.string(), available: z.boolean() });
+
+export const SIGN_IN_KEYS = [
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'MOBILEVERCODELOGIN3',
+  'DIRECTREG3',
+  'AGENTPOLICY3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FREEPLAY3',
+  'PWDEXPFORCECHANGE3',
+  'COMM3',
+] as const;
+
+export const registerSettingsSchema = z.object({
+  rules: z.array(validationRuleSchema),
+  signIn: z.object(
+    Object.fromEntries(SIGN_IN_KEYS.map((k) => [k, z.boolean()])) as Record<
+      (typeof SIGN_IN_KEYS)[number],
+      z.ZodBoolean
+    >,
+  ),
+  /** Every password login shows a captcha from the start. */
+  loginCaptcha: z.boolean(),
+  ageLimit: z.number().int(),
+  birthdayMinAge: z.number().int(),
+  smsValidityMinutes: z.number().int(),
+});
+export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
+
+export const captchaValueSchema = z.object({
+  captchaId: z.string(),
+  /** A base64 SVG image (image/svg+xml). */
+  image: z.string(),
+  /** Epoch ms after which the answer is no longer accepted. */
+  expiresAt: z.number().int(),
+});
+
+export const SMS_PURPOSES = ['register', 'reset'] as const;
+
+export const smsNoLoginRequestSchema = z.strictObject({
+  purpose: z.enum(SMS_PURPOSES),
+  /** By number… */
+  mobileNum: mobileText.optional(),
+  countryDialingCode: dialingCodeSchema.optional(),
+  /** …or, to reset a password, by the account's username. */
+  username: z.string().trim().max(SHORT).optional(),
+  ...captchaFields,
+});
+export const smsLoginCodeRequestSchema = z.strictObject({
+  mobileNum: mobileText.min(1),
+  countryDialingCode: dialingCodeSchema,
+  ...captchaFields,
+});
+export const smsSentSchema = z.object({
+  /** How long the code is valid; the button counts down 60 s per minute. */
+  expiredMinutes: z.number().int(),
+});
+
+export const countrySchema = z.object({
+  countryCode: z.string().length(2),
+  countryDialingCode: z.string(),
+  /** An example mobile number in national format, for the placeholder. */
+  exampleNumber: z.string().nullable(),
+});
+
+export const changePasswordRequestSchema = z.strictObject({
+  /** Required unless the member has no password yet (SMS-only accounts). */
+  oldPassword: password.optional(),
+  newPassword: password,
+  confirmNewPassword: password,
+});
+
+export const forgotPasswordEmailRequestSchema = z.strictObject({
+  username: z.string().trim().min(1).max(SHORT),
+  email: z.string().trim().min(1).max(MEDIUM),
+});
+export const forgotPasswordEmailValueSchema = z.object({ sent: z.literal(true) });
+
+export const resetBySmsSchema = z.strictObject({
+  newPassword: password,
+  confirmNewPassword: password.optional(),
+  mobileNum: mobileText.min(1),
+  countryDialingCode: dialingCodeSchema,
+  verificationCode: z.string().regex(/^[0-9]{6}$/, 'six digits'),
+});
+export const resetByEmailSchema = z.strictObject({
+  username: z.string().trim().min(1).max(SHORT),
+  resetCode: z.string().trim().min(1).max(32),
+  newPassword: password,
+  confirmNewPassword: password.optional(),
+});
+export const resetPasswordRequestSchema = z.union([resetBySmsSchema, resetByEmailSchema]);
+
+export const firstLoginValueSchema = z.object({ firstLoginAt: z.number().int() });
+export const languageRequestSchema = z.strictObject({ language: z.enum(LANGUAGES) });
+export const languageValueSchema = z.object({ language: z.enum(LANGUAGES) });
