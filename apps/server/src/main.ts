@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openAppDatabase } from './platform/boot.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { ensureOpsToken } from './platform/ops-token.ts';
+import { announceServer } from './platform/server-file.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -12,6 +13,8 @@ async function main() {
   const app = await buildApp({ config, database, opsToken });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
+  const withdraw = announceServer(config.DATA_DIR, port);
+  app.addHook('onClose', async () => withdraw());
   console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
 
   let closing = false;

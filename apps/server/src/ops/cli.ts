@@ -11,6 +11,7 @@ import { openAppDatabase } from '../platform/boot.ts';
 import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';
+import { runningServerPort } from '../platform/server-file.ts';
 
 const USAGE = `Usage: npm run ops -- <command> [options]
 
@@ -26,7 +27,7 @@ Commands:
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
-  --url <url>         the running server (default: http://127.0.0.1:$PORT)
+  --url <url>         the running server (default: the one that owns DATA_DIR, if any)
   --actor <name>      recorded in the audit log (default: your user name)`;
 
 function fail(message: string): never {
@@ -97,24 +98,24 @@ async function main() {
   const args = toCommand(positionals, values);
   const merchant = values.merchant ?? (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
   const actor = values.actor ?? `cli:${os.userInfo().username}`;
-  const url = values.url ?? `http://127.0.0.1:${config.PORT}`;
-  const token = await readOpsToken(config.DATA_DIR, config.OPS_TOKEN);
-
-  let response: Response | null = null;
-  if (token) {
-    response = await fetch(`${url}/ops/command`, {
+  const runningPort = runningServerPort(config.DATA_DIR);
+  const url = values.url ?? (runningPort ? `http://127.0.0.1:${runningPort}` : null);
+  if (url) {
+    // A server runs (or was named): only ever talk to it, so the embedded database is never
+    // opened by two processes.
+    const token = await readOpsToken(config.DATA_DIR, config.OPS_TOKEN);
+    if (!token) fail('No operator token: set OPS_TOKEN or run the command where DATA_DIR holds ops-token.');
+    const response = await fetch(`${url}/ops/command`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-ops-token': token },
       body: JSON.stringify({ merchant, actor, args }),
-    }).catch(() => null);
-  }
-  if (response) {
+    }).catch((e: Error) => fail(`The server at ${url} did not answer: ${e.message}`));
     const body = (await response.json()) as { success: boolean; value?: unknown; message?: string };
     if (!body.success) fail(`Refused: ${body.message}`);
     console.log(JSON.stringify(body.value, null, 2));
     return;
   }
-  // No server answering: run the command on the database directly.
+  // No server runs on this data: run the command on the database directly.
   const database = await openAppDatabase(config);
   const app = await buildApp({
     config,

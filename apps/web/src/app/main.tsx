@@ -1,0 +1,24 @@
+import '@fontsource-variable/inter';
+import '../styles/tokens.css';
+import '../styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../lib/i18n';
+import { restoreSessionFromUrl } from '../lib/session/session-store';
+import { startTheme } from '../lib/theme';
+import { App } from './app';
+
+async function boot() {
+  startTheme();
+  restoreSessionFromUrl();
+  await initI18n();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element.');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void boot();

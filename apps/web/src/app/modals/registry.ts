@@ -1,0 +1,53 @@
+import { type ComponentType, lazy } from 'react';
+import type { ModalRegistry } from '../../components/ui';
+import { loadChunk } from '../../lib/chunks/chunk-load';
+
+/** Every modal body is its own lazily loaded chunk (with the 120 s chunk timeout). */
+function body<M, P>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+  return lazy(() => loadChunk(load).then((m) => ({ default: pick(m) })));
+}
+
+const authModals = () => import('../../features/session/components/auth-modals');
+
+/**
+ * The spec's modal ids (§2 Modals) and their bodies. Ids still null are filled by later issues:
+ * announcement (content), feedback and chatRoom (support), memberCenter and accountCenter (accounts).
+ */
+export const modalRegistry: ModalRegistry = {
+  announcement: null,
+  notice: {
+    Body: body(
+      () => import('../../features/promo/components/notice-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
+  login: { Body: body(authModals, (m) => m.LoginModal), size: 'sm' },
+  register: { Body: body(authModals, (m) => m.RegisterModal), size: 'sm' },
+  changePassword: {
+    Body: body(
+      () => import('../../features/member/components/change-password-page'),
+      (m) => m.ChangePasswordModal,
+    ),
+    size: 'sm',
+  },
+  forgotPassword: { Body: body(authModals, (m) => m.ForgotPasswordModal), size: 'sm' },
+  help: {
+    Body: body(
+      () => import('../../features/system/components/help-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
+  feedback: null,
+  gameLaunch: {
+    Body: body(
+      () => import('../../features/games/components/game-launch-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
+  chatRoom: null,
+  memberCenter: null,
+  accountCenter: null,
+};

@@ -1,0 +1,15 @@
+export { Button, ButtonLink, type ButtonVariant, buttonClass } from './button';
+export { ChunkErrorPanel } from './chunk-error-panel';
+export { cx } from './cx';
+export { EmptyState } from './empty-state';
+export { ErrorBoundary } from './error-boundary';
+export { Icon, type IconName } from './icon';
+export { FALLBACK_IMAGES, Img, LAZY_THRESHOLD } from './img';
+export { MediaIcon } from './media-icon';
+export { Menu, type MenuItem } from './menu';
+export * from './modal';
+export { PageHeader } from './page-header';
+export { QrCode } from './qr-code';
+export { Spinner } from './spinner';
+export { type TabItem, TabPanel, Tabs, tabPanelId } from './tabs';
+export { ToastViewport } from './toast';

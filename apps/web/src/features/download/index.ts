@@ -1,0 +1,1 @@
+export { DownloadSection } from './components/download-section';

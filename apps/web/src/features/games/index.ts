@@ -1,0 +1,2 @@
+export { GameCentre } from './components/game-centre';
+export { HotTiles } from './components/hot-tiles';

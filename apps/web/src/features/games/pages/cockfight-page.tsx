@@ -1,0 +1,33 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader, useModal } from '../../../components/ui';
+import { vendorsOf } from '../../../lib/games';
+import { useGameMenus } from '../../../lib/site';
+import { VendorList } from '../components/vendor-list';
+import styles from './pages.module.css';
+
+/** /cockfight: opens the first cockfight vendor's game directly (spec §2), over its category page. */
+export default function CockfightPage() {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const { menus } = useGameMenus();
+  const vendors = useMemo(() => vendorsOf(menus, 'COCKFIGHT'), [menus]);
+  const first = vendors[0];
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!first || opened.current) return;
+    opened.current = true;
+    modal.open('gameLaunch', {
+      vassalage: first.vassalage,
+      gameType: first.gameType,
+      name: first.name,
+      icon: first.icon,
+    });
+  }, [first, modal]);
+  return (
+    <div className={styles.page} data-page="category" data-game-type="COCKFIGHT">
+      <PageHeader title={t('categories.COCKFIGHT')} subtitle={t('categoryText.COCKFIGHT')} />
+      <VendorList vendors={vendors} heading={t('games.vendorList')} />
+    </div>
+  );
+}

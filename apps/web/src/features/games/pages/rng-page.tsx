@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui';
+import { vendorsOf } from '../../../lib/games';
+import { useGameMenus } from '../../../lib/site';
+import { tileArt } from '../components/category-art';
+import { VendorList } from '../components/vendor-list';
+import styles from './pages.module.css';
+
+/** /rng: the slots game list centre (a game page: header only). */
+export default function RngPage() {
+  const { t } = useTranslation();
+  const { menus } = useGameMenus();
+  const vendors = useMemo(() => vendorsOf(menus, 'RNG'), [menus]);
+  return (
+    <div className={styles.page} data-page="rng" data-game-type="RNG">
+      <PageHeader title={t('games.rngTitle')} subtitle={t('games.rngText')} art={tileArt('RNG')} compact />
+      <VendorList vendors={vendors} heading={t('games.vendorList')} withGameList />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { cx } from '../../../components/ui';
+import { readStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
+import styles from './side-menu.module.css';
+
+// Loaded right after the first render into a slot of its final width, so nothing moves.
+const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
+
+export function SideMenuSlot() {
+  const collapsed = readStorage('local', STORAGE_KEYS.sideMenu) === '0';
+  return (
+    <Suspense
+      fallback={<div className={cx(styles.side, collapsed && styles.collapsed)} aria-hidden="true" />}
+    >
+      <SideMenu />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+export { type AnalyticsProvider, loadAnalytics, registerAnalyticsProvider } from './analytics';

@@ -1,0 +1,43 @@
+import type { ErrorCode } from '@aurum/contract';
+import type { ApiErrorCode, ClientErrorCode } from './api-error';
+
+/**
+ * Which catalogue text shows for an error code. Unknown codes get the generic text; the UI never
+ * shows or matches the server's message.
+ */
+const ERROR_TEXT = {
+  'network.abnormal': 'errors.network',
+  'response.invalid': 'errors.unknown',
+  TOO_MANY_REQUESTS: 'errors.tooManyRequests',
+  'user.or.token.invalid': 'errors.sessionEnded',
+  token_ip_different: 'errors.sessionEnded',
+  'login.not.session': 'errors.sessionEnded',
+  CUSTOMER_NOT_LOGIN: 'errors.sessionEnded',
+  'feature.disabled': 'errors.featureDisabled',
+  'function.not.available': 'errors.featureDisabled',
+  'region.restricted': 'errors.regionRestricted',
+  'system.maintenance': 'errors.maintenance',
+  domain_not_available: 'errors.domainUnavailable',
+  'route.not.found': 'errors.unavailable',
+  'encryption.required': 'errors.unavailable',
+  'encryption.invalid': 'errors.unavailable',
+  'request.invalid': 'errors.requestInvalid',
+  'validation.failed': 'errors.requestInvalid',
+  'login.failed': 'errors.loginFailed',
+  'login.agent.only': 'errors.agentOnly',
+  'login.not.member': 'errors.notMember',
+  'captcha.required': 'errors.captchaRequired',
+  'captcha.invalid': 'errors.captchaInvalid',
+  'password.old.wrong': 'errors.oldPasswordWrong',
+  'password.invalid': 'errors.passwordInvalid',
+  'password.mismatch': 'changePassword.mismatch',
+  'user.or.email.not.exist': 'errors.userOrEmail',
+  'trial.forbidden': 'in_need_true_account',
+} as const satisfies Partial<Record<ErrorCode | ClientErrorCode | (string & {}), string>>;
+
+export type ErrorTextKey = (typeof ERROR_TEXT)[keyof typeof ERROR_TEXT] | 'errors.unknown';
+
+export function errorTextKey(code: ApiErrorCode | null | undefined): ErrorTextKey {
+  if (code && Object.hasOwn(ERROR_TEXT, code)) return ERROR_TEXT[code as keyof typeof ERROR_TEXT];
+  return 'errors.unknown';
+}

@@ -1,0 +1,1 @@
+export { configureCdns, imageUrl, pickCdn, pickLaunchCdn, withCdn } from './cdn';

@@ -1,0 +1,17 @@
+/**
+ * The API contract's runtime values for the browser. The package index would also evaluate every
+ * zod schema, so values come from the contract's schema-free modules and from `virtual:contract`
+ * (extracted at build time); types keep coming from '@aurum/contract'. Import contract values
+ * from here, never from the package.
+ */
+export { GAME_TYPES, routeTable, SYSTEM_STATUS } from 'virtual:contract';
+export { isErrorCode, sessionEndingCodes } from '../../../../packages/contract/src/errors.ts';
+export { enabledFeatures, isFeatureOn } from '../../../../packages/contract/src/features.ts';
+export {
+  DEVICE_WEB,
+  GATEWAY_VERSION,
+  HEADER,
+  isLanguage,
+  LANGUAGES,
+} from '../../../../packages/contract/src/headers.ts';
+export { formatMoney, minorToDecimal, parseMoney } from '../../../../packages/contract/src/money.ts';

@@ -1,0 +1,2 @@
+export { formatDate, formatDateTime } from './date';
+export { formatMoneyDisplay, formatWireMoney, MASKED_MONEY } from './money';

@@ -1,0 +1,45 @@
+import type { GameType } from '@aurum/contract';
+
+export interface GameLaunchParams {
+  vassalage: string;
+  gameType: GameType;
+  name: string;
+  icon?: string;
+  gameCode?: string;
+}
+
+/**
+ * The spec's modals (§2 Modals) and what each one is opened with. Later issues fill in the ones
+ * the app registry still leaves empty.
+ */
+export interface ModalParamsMap {
+  announcement: undefined;
+  notice: { id: string; title: string; content?: string; date?: number };
+  login: undefined;
+  register: { referralCode?: string } | undefined;
+  changePassword: undefined;
+  forgotPassword: undefined;
+  help: undefined;
+  feedback: undefined;
+  gameLaunch: GameLaunchParams;
+  chatRoom: undefined;
+  memberCenter: { page?: string } | undefined;
+  accountCenter: { page?: string } | undefined;
+}
+
+export type ModalId = keyof ModalParamsMap;
+
+export const MODAL_IDS = [
+  'announcement',
+  'notice',
+  'login',
+  'register',
+  'changePassword',
+  'forgotPassword',
+  'help',
+  'feedback',
+  'gameLaunch',
+  'chatRoom',
+  'memberCenter',
+  'accountCenter',
+] as const satisfies readonly ModalId[];

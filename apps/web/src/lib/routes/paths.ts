@@ -1,0 +1,31 @@
+import type { GameType } from '@aurum/contract';
+
+/** Every path the app links to, in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgotPassword',
+  changePassword: '/changePassword',
+  down: '/down',
+  help: '/help',
+  join: '/join',
+  rng: '/rng',
+  hot: '/hot',
+  inHouse: '/inHouse',
+  cockfight: '/cockfight',
+  lottery: '/lottery',
+  seaLottery: '/seaLottery',
+  vnLottery: '/vnLottery',
+  promotions: '/promotions',
+  pointMall: '/pointMall',
+  seamless: '/seamless',
+  agentHome: '/agentHome',
+  loginPage: '/loginPage',
+  registerPage: '/registerPage',
+  forgetPage: '/forgetPage',
+  sponsor: (n: 1 | 2 | 3) => `/sponsor${n}`,
+  /** The named route gameListCenter: both params lower case. */
+  gameListCenter: (vassalage: string, gameType: GameType) =>
+    `/gameListCenter/${encodeURIComponent(vassalage.toLowerCase())}/${gameType.toLowerCase()}`,
+} as const;

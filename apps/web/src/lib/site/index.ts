@@ -1,0 +1,10 @@
+export {
+  type MenusStatus,
+  type SiteData,
+  SiteDataProvider,
+  useBrand,
+  useFeature,
+  useGameMenus,
+  useResources,
+  useSiteData,
+} from './site-context';

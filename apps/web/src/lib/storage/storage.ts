@@ -1,0 +1,56 @@
+/**
+ * Web storage that never throws: private modes and disabled storage simply behave as empty.
+ * Keys are listed here so every stored value has one owner.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  account: 'account',
+  merchant: 'merchant',
+  lang: 'lang',
+  hisLang: 'hisLang',
+  theme: 'theme',
+  sideMenu: 'sideMenu',
+  rightBar: 'rightBar',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readStorage(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the value just is not remembered.
+  }
+}
+
+export function removeStorage(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+export function clearStorage(which: Area): void {
+  try {
+    area(which)?.clear();
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,158 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const contractEntry = `${repoRoot}packages/contract/src/index.ts`;
+const paletteModule = fileURLToPath(new URL('./src/lib/theme/palette.ts', import.meta.url));
+const API_ORIGIN = 'http://localhost:8080';
+
+interface BuildBrand {
+  merchant: string;
+  name: string;
+  defaultLang: string;
+  supportLanguages: string[];
+  forceDefaultLangDomains: string[];
+  theme: { brand: string; highlight: string };
+  logo: string;
+  mark: string;
+}
+
+/** The merchant is fixed at build time (ARCHITECTURE: "The web build is fixed to one merchant"). */
+function readBuildBrand(): BuildBrand {
+  const raw = JSON.parse(readFileSync(`${repoRoot}config/brand.json`, 'utf8')) as BuildBrand;
+  return {
+    merchant: raw.merchant,
+    name: raw.name,
+    defaultLang: raw.defaultLang,
+    supportLanguages: raw.supportLanguages,
+    forceDefaultLangDomains: raw.forceDefaultLangDomains,
+    theme: raw.theme,
+    logo: raw.logo,
+    mark: raw.mark,
+  };
+}
+
+const CONTRACT_ID = 'virtual:contract';
+
+/**
+ * The contract's route table and constants live next to its zod schemas; importing them from the
+ * package would ship every schema (~30 KB gzipped) to the browser. So the values the browser
+ * needs (each route's method, path and flags, and a few constant lists) are extracted here, in
+ * Node, from the same contract the server uses, and served as the module `virtual:contract`.
+ */
+function contractValues(): Plugin {
+  return {
+    name: 'aurum:contract',
+    resolveId(id) {
+      return id === CONTRACT_ID ? `\0${CONTRACT_ID}` : null;
+    },
+    async load(id) {
+      if (id !== `\0${CONTRACT_ID}`) return null;
+      for (const file of ['routes.ts', 'schemas/brand.ts', 'schemas/system.ts']) {
+        this.addWatchFile(`${repoRoot}packages/contract/src/${file}`);
+      }
+      const { tsImport } = await import('tsx/esm/api');
+      const contract = (await tsImport(contractEntry, import.meta.url)) as {
+        routes: Record<
+          string,
+          { method: string; path: string; auth: string; encrypted: boolean; feature: string | null }
+        >;
+        GAME_TYPES: readonly string[];
+        SYSTEM_STATUS: Record<string, number>;
+      };
+      const table = Object.fromEntries(
+        Object.entries(contract.routes).map(([name, r]) => [
+          name,
+          { method: r.method, path: r.path, auth: r.auth, encrypted: r.encrypted, feature: r.feature },
+        ]),
+      );
+      return [
+        `export const routeTable = ${JSON.stringify(table)};`,
+        `export const GAME_TYPES = ${JSON.stringify(contract.GAME_TYPES)};`,
+        `export const SYSTEM_STATUS = ${JSON.stringify(contract.SYSTEM_STATUS)};`,
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * Brands the static page before any script runs: title, theme colour, loader logo, and both
+ * themes' tokens derived from the build's brand colours (the same code derives them at run time
+ * when a merchant's live colours differ).
+ */
+function brandHtml(brand: BuildBrand): Plugin {
+  return {
+    name: 'aurum:brand-html',
+    async transformIndexHtml(html) {
+      const { tsImport } = await import('tsx/esm/api');
+      const palette = (await tsImport(paletteModule, import.meta.url)) as {
+        paletteCss: (c: BuildBrand['theme']) => string;
+      };
+      const tokens = `<style id="brand-theme-tokens">${palette.paletteCss(brand.theme)}</style>`;
+      return html
+        .replace('</head>', `    ${tokens}\n  </head>`)
+        .replaceAll('%BRAND_NAME%', brand.name)
+        .replaceAll('%BRAND_LOGO%', brand.logo)
+        .replaceAll('%BRAND_MARK%', brand.mark)
+        .replaceAll('%BRAND_COLOUR%', brand.theme.brand)
+        .replaceAll('%BRAND_HIGHLIGHT%', brand.theme.highlight);
+    },
+  };
+}
+
+const brand = readBuildBrand();
+const proxied = ['/wps', '/lgw', '/media', '/play', '/health'];
+
+export default defineConfig({
+  plugins: [react(), contractValues(), brandHtml(brand)],
+  define: {
+    __MERCHANT__: JSON.stringify(brand.merchant),
+    __BUILD_BRAND__: JSON.stringify(brand),
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),
+      '/ws': { target: API_ORIGIN, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: API_ORIGIN, changeOrigin: false }])),
+      '/ws': { target: API_ORIGIN, ws: true },
+    },
+  },
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      // lib/contract.ts imports the contract's schema-free modules; features.ts still builds one
+      // zod schema at module level, which this lets the bundler drop.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // The framework every screen needs (React, router, query, i18n) in one cacheable chunk;
+        // app code is then split by where it is used, so lazily used parts stay out of the
+        // first load.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              priority: 2,
+            },
+            {
+              // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
+              // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
+              // other catalogues) stay out of it, and so out of the first load.
+              name: 'base',
+              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
