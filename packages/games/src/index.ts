@@ -1,0 +1,1 @@
+export { uniformInt } from './uniform.ts';
