@@ -14,7 +14,6 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
   const withdraw = announceServer(config.DATA_DIR, port);
-  app.addHook('onClose', async () => withdraw());
   console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
 
   let closing = false;
@@ -23,6 +22,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    withdraw();
     app
       .close()
       .then(() => database.close())
