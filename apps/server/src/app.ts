@@ -9,6 +9,8 @@ import { opsRoutes } from './modules/ops/routes.ts';
 import { OpsService } from './modules/ops/service.ts';
 import { type Accounts, createAccounts } from './modules/security/accounts.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
+import { SocialService } from './modules/social/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   sessionRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
+  const social = new SocialService({ database, clock, login: accounts.login, store });
+  socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');

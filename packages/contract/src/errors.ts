@@ -49,6 +49,17 @@ export const errorCatalogue = {
   'validation.failed': { status: 400, message: 'Some fields are not valid.' },
   /** The web shows its in_need_true_account text for this code. */
   'trial.forbidden': { status: 403, message: 'You need a real account for this.' },
+  // Sign-in with Google or Facebook. The browser gets these as /?authError=<code>, not as JSON.
+  'social.provider.disabled': { status: 403, message: 'This sign-in method is not available.' },
+  'social.state.invalid': {
+    status: 400,
+    message: 'The sign-in attempt has expired or is not valid. Please try again.',
+  },
+  'social.denied': { status: 400, message: 'Sign-in was cancelled. Please try again.' },
+  'social.failed': {
+    status: 502,
+    message: 'The sign-in provider could not complete the sign-in. Please try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

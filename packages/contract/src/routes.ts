@@ -24,10 +24,14 @@ import {
   registerValueSchema,
   rememberLoginSchema,
   resetPasswordRequestSchema,
+  type SocialProvider,
+  type SocialStartQuery,
   serverKeySchema,
   smsLoginCodeRequestSchema,
   smsNoLoginRequestSchema,
   smsSentSchema,
+  socialCallbackQuerySchema,
+  socialStartQuerySchema,
 } from './schemas/account.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
@@ -309,3 +313,54 @@ export type RouteName = keyof Routes;
 export type RouteQuery<N extends RouteName> = z.input<Routes[N]['query']>;
 export type RouteBody<N extends RouteName> = z.input<Routes[N]['body']>;
 export type RouteValue<N extends RouteName> = z.output<Routes[N]['response']>;
+
+/**
+ * Browser navigations, not API calls: sign-in with Google or Facebook (OpenID Connect). They are
+ * kept out of `routes` on purpose: every call there answers with the JSON envelope and takes the
+ * Merchant header, while these are opened by the browser (a link or `location.assign`), so no
+ * header can be sent (the merchant is a query parameter of `start`; `callback` finds it in its
+ * stored state) and every answer, success or failure, is a 302 redirect: success to
+ * `<returnTo>?token=<token>&firstLogin=1|0`, failure to `/?authError=<errorCode>`. The server
+ * registers them with `app.get` rather than `registerRoute`.
+ */
+export interface RedirectRouteDef<Q extends z.ZodType = z.ZodType> {
+  method: 'GET';
+  /** `:provider` is one of SOCIAL_PROVIDERS. */
+  path: string;
+  query: Q;
+}
+
+const redirectRoute = <Q extends z.ZodType>(def: RedirectRouteDef<Q>) => def;
+
+export const redirectRoutes = {
+  /** Starts the sign-in: stores the attempt and redirects to the provider. */
+  socialStart: redirectRoute({
+    method: 'GET',
+    path: '/wps/session/oauth/:provider/start',
+    query: socialStartQuerySchema,
+  }),
+  /** Where the provider sends the browser back; the redirect_uri registered with the provider. */
+  socialCallback: redirectRoute({
+    method: 'GET',
+    path: '/wps/session/oauth/:provider/callback',
+    query: socialCallbackQuerySchema,
+  }),
+} as const;
+
+/** The query parameters the web reads on its landing page after a social sign-in. */
+export const SOCIAL_RESULT_PARAMS = { token: 'token', firstLogin: 'firstLogin', error: 'authError' } as const;
+
+const withProvider = (path: string, provider: SocialProvider) => path.replace(':provider', provider);
+
+/** The URL the sign-in button navigates to. */
+export function socialStartUrl(provider: SocialProvider, query: SocialStartQuery): string {
+  const qs = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return `${withProvider(redirectRoutes.socialStart.path, provider)}${qs ? `?${qs}` : ''}`;
+}
+
+/** The callback path of a provider (its redirect_uri is the site origin plus this path). */
+export const socialCallbackPath = (provider: SocialProvider) =>
+  withProvider(redirectRoutes.socialCallback.path, provider);

@@ -1,4 +1,4 @@
-import type { MerchantConfig } from '@aurum/contract';
+import type { MerchantConfig, SocialProvider } from '@aurum/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -126,6 +126,35 @@ export const outbox = pgTable('outbox', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+/** A provider account (OpenID Connect `sub`) linked to a member. */
+export const socialIdentities = pgTable('social_identities', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  provider: text('provider').$type<SocialProvider>().notNull(),
+  subject: text('subject').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  email: text('email'),
+  createdAt: tz('created_at').notNull(),
+});
+export type SocialIdentityRow = typeof socialIdentities.$inferSelect;
+
+/** A social sign-in between its start and the provider's callback (single use, 10 minutes). */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  provider: text('provider').$type<SocialProvider>().notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  returnTo: text('return_to').notNull(),
+  site: text('site').$type<'member' | 'agent'>().notNull(),
+  language: text('language').notNull(),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+});
+export type OauthStateRow = typeof oauthStates.$inferSelect;
+
 export const schema = {
   merchants,
   opsAudit,
@@ -136,4 +165,6 @@ export const schema = {
   verificationCodes,
   rateLimits,
   outbox,
+  socialIdentities,
+  oauthStates,
 };

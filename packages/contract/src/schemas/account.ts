@@ -30,6 +30,55 @@ const referralCodeSchema = z
   .regex(/^[A-Za-z0-9]{0,32}$/, 'letters and digits')
   .optional();
 
+/** Third-party sign-in providers (spec §2 Login modal: Google and Facebook buttons). */
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/** https://host[:port][/path], or http:// only on a loopback host; no user info, query or fragment. */
+const ISSUER_PATTERN =
+  /^(?:https:\/\/[A-Za-z0-9.-]+|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]))(?::[0-9]{1,5})?(?:\/[^?#\s]*)?$/;
+
+/** An OpenID Connect issuer: https, or http on a loopback host (development and tests only). */
+const issuerSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(512)
+  .regex(ISSUER_PATTERN, 'an https issuer URL without query or fragment (http only on a loopback host)');
+
+/**
+ * One OpenID Connect provider. The client secret is never in the file: `clientSecretEnv` names
+ * the environment variable that holds it. A provider is offered only when it is enabled, has a
+ * client id and its secret variable is set.
+ */
+const socialProviderConfigSchema = (issuer: string) =>
+  z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Discovery runs on `<issuer>/.well-known/openid-configuration`; ID tokens must name it. */
+      issuer: issuerSchema.default(issuer),
+      clientId: z.string().trim().max(256).default(''),
+      clientSecretEnv: z
+        .string()
+        .regex(
+          /^[A-Z][A-Z0-9_]{0,100}_CLIENT_SECRET$/,
+          'an environment variable name ending in _CLIENT_SECRET',
+        ),
+    })
+    .refine((p) => !p.enabled || p.clientId.length > 0, {
+      message: 'an enabled provider needs a clientId',
+      path: ['clientId'],
+    });
+
+export const socialSettingsSchema = z.object({
+  google: socialProviderConfigSchema('https://accounts.google.com').prefault({
+    clientSecretEnv: 'GOOGLE_CLIENT_SECRET',
+  }),
+  facebook: socialProviderConfigSchema('https://www.facebook.com').prefault({
+    clientSecretEnv: 'FACEBOOK_CLIENT_SECRET',
+  }),
+});
+export type SocialSettings = z.infer<typeof socialSettingsSchema>;
+
 /** The merchant's account settings (config/accounts.json). */
 export const accountSettingsSchema = z.object({
   /** With CAPTCHA3 on: every password login needs a captcha, not only after failures. */
@@ -59,6 +108,8 @@ export const accountSettingsSchema = z.object({
     .default(12),
   rememberDays: z.number().int().min(1).max(30).default(1),
   rules: z.array(validationRuleSchema).default([]),
+  /** Sign-in with Google and Facebook; both off unless configured. */
+  social: socialSettingsSchema.prefault({}),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -245,6 +296,8 @@ export const registerSettingsSchema = z.object({
   ageLimit: z.number().int(),
   birthdayMinAge: z.number().int(),
   smsValidityMinutes: z.number().int(),
+  /** Third-party sign-in buttons to show: enabled providers whose secret is configured. */
+  socialProviders: z.array(socialProviderSchema),
 });
 export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 
@@ -315,3 +368,38 @@ export const resetPasswordRequestSchema = z.union([resetBySmsSchema, resetByEmai
 export const firstLoginValueSchema = z.object({ firstLoginAt: z.number().int() });
 export const languageRequestSchema = z.strictObject({ language: z.enum(LANGUAGES) });
 export const languageValueSchema = z.object({ language: z.enum(LANGUAGES) });
+
+/**
+ * Where a social sign-in may send the browser back to: a path of this site, starting with a
+ * single '/', with an optional query and no fragment, backslash, control character or space.
+ */
+export function isSameSiteReturnPath(value: string): boolean {
+  if (value.length < 1 || value.length > 512) return false;
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // Browsers read a backslash as '/' and drop tabs and newlines: '/\\evil.com' would leave the site.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  return !/[\\#\s\u0000-\u001f\u007f]/.test(value);
+}
+
+/** `GET /wps/session/oauth/:provider/start`: a browser navigation, so the merchant is a parameter. */
+export const socialStartQuerySchema = z.strictObject({
+  /** Where to land after signing in (token and firstLogin are added to its query). */
+  returnTo: z.string().refine(isSameSiteReturnPath, 'a path of this site').default('/'),
+  site: z.enum(LOGIN_SITES).default('member'),
+  /** The merchant code, checked like the Merchant header (a navigation cannot send headers). */
+  merchant: z.string().max(64).optional(),
+  /** The language a new member gets (as the Language header would give it). */
+  language: z.enum(LANGUAGES).optional(),
+});
+export type SocialStartQuery = z.input<typeof socialStartQuerySchema>;
+
+/** What the provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`); providers add their own. */
+export const socialCallbackQuerySchema = z
+  .object({
+    state: z.string().min(1).max(512).optional(),
+    code: z.string().min(1).max(4096).optional(),
+    error: z.string().max(256).optional(),
+    error_description: z.string().max(1024).optional(),
+    iss: z.string().max(512).optional(),
+  })
+  .catchall(z.string().max(4096));

@@ -8,6 +8,7 @@ import {
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { usableProviders } from '../social/config.ts';
 
 const settingsCache = new WeakMap<MerchantState, AccountSettings>();
 
@@ -38,6 +39,7 @@ export function registerSettings(merchant: MerchantState): RegisterSettings {
     ageLimit: s.ageLimit,
     birthdayMinAge: s.birthdayMinAge,
     smsValidityMinutes: s.smsValidityMinutes,
+    socialProviders: usableProviders(s.social),
   };
 }
 

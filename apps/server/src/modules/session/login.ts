@@ -115,6 +115,16 @@ export class LoginService {
     return this.open(merchant, member, { ip });
   }
 
+  /**
+   * A member a third-party provider vouched for (the social module finds or makes it). No
+   * password was typed, so a forced password change never applies (spec §4 After login).
+   */
+  async withSocial(merchant: MerchantState, member: MemberRow, site: Site, ip: string) {
+    if (member.status !== 'active') throw new AppError('login.not.member');
+    assertMaySignIn(merchant, member, site);
+    return this.open(merchant, member, { ip });
+  }
+
   /** Resumes the trial account of a given token, or makes a new one (FREEPLAY3). */
   async freePlay(merchant: MerchantState, body: FreePlayRequest, ip: string, language: string) {
     const resumed = body.token ? await this.resumeTrial(merchant, body.token, ip) : null;
