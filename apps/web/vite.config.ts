@@ -145,9 +145,9 @@ export default defineConfig({
             {
               // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
               // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
-              // other catalogues) stay out of it, and so out of the first load.
+              // other catalogues, the accounts layer) stay out of it, and so out of the first load.
               name: 'base',
-              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
               priority: 1,
             },
           ],

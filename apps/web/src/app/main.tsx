@@ -4,6 +4,7 @@ import '../styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../lib/i18n';
+import { reportAuthErrorFromUrl } from '../lib/session/auth-error';
 import { restoreSessionFromUrl } from '../lib/session/session-store';
 import { startTheme } from '../lib/theme';
 import { App } from './app';
@@ -12,6 +13,7 @@ async function boot() {
   startTheme();
   restoreSessionFromUrl();
   await initI18n();
+  reportAuthErrorFromUrl();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   createRoot(root).render(

@@ -11,7 +11,7 @@ const authModals = () => import('../../features/session/components/auth-modals')
 
 /**
  * The spec's modal ids (§2 Modals) and their bodies. Ids still null are filled by later issues:
- * announcement (content), feedback and chatRoom (support), memberCenter and accountCenter (accounts).
+ * announcement (content), feedback and chatRoom (support).
  */
 export const modalRegistry: ModalRegistry = {
   announcement: null,
@@ -48,6 +48,18 @@ export const modalRegistry: ModalRegistry = {
     size: 'md',
   },
   chatRoom: null,
-  memberCenter: null,
-  accountCenter: null,
+  memberCenter: {
+    Body: body(
+      () => import('../../features/member/components/member-centre-modal'),
+      (m) => m.default,
+    ),
+    size: 'lg',
+  },
+  accountCenter: {
+    Body: body(
+      () => import('../../features/agent/account-centre-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
 };

@@ -17,11 +17,13 @@ export interface Endpoint {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined> | undefined;
   body?: unknown;
+  /** Sent form-encoded (application/x-www-form-urlencoded) instead of as JSON. */
+  form?: boolean | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number;
 }
 
-export function buildHeaders(hasBody: boolean): Headers {
+export function buildHeaders(contentType: string | null): Headers {
   const headers = new Headers({
     [HEADER.merchant]: MERCHANT,
     [HEADER.language]: getRequestLanguage(),
@@ -31,7 +33,7 @@ export function buildHeaders(hasBody: boolean): Headers {
   });
   const token = getToken();
   if (token) headers.set(HEADER.authorization, token);
-  if (hasBody) headers.set('content-type', 'application/json');
+  if (contentType) headers.set('content-type', contentType);
   return headers;
 }
 
@@ -52,11 +54,17 @@ async function send(endpoint: Endpoint, options: RequestOptions): Promise<Respon
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const hasBody = options.body !== undefined;
+  const form = hasBody && options.form;
+  const contentType = form ? 'application/x-www-form-urlencoded' : hasBody ? 'application/json' : null;
   try {
     return await fetch(buildUrl(endpoint.path, options.query), {
       method: endpoint.method,
-      headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: buildHeaders(contentType),
+      body: form
+        ? new URLSearchParams(options.body as Record<string, string>).toString()
+        : hasBody
+          ? JSON.stringify(options.body)
+          : undefined,
       signal,
     });
   } catch (e) {
@@ -116,6 +124,7 @@ function endAndThrow(error: ApiError): never {
 type CallOptions<N extends RouteName> = {
   query?: RouteQuery<N>;
   body?: RouteBody<N>;
+  form?: boolean;
   signal?: AbortSignal;
 };
 
@@ -129,6 +138,7 @@ export function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = 
     request<RouteValue<N>>(route, {
       query: options.query as RequestOptions['query'],
       body,
+      form: options.form,
       signal: options.signal,
     });
   if (route.encrypted && options.body !== undefined) {

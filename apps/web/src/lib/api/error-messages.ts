@@ -30,9 +30,13 @@ const ERROR_TEXT = {
   'captcha.invalid': 'errors.captchaInvalid',
   'password.old.wrong': 'errors.oldPasswordWrong',
   'password.invalid': 'errors.passwordInvalid',
-  'password.mismatch': 'changePassword.mismatch',
+  'password.mismatch': 'errors.requestInvalid',
   'user.or.email.not.exist': 'errors.userOrEmail',
   'trial.forbidden': 'in_need_true_account',
+  'social.denied': 'errors.socialDenied',
+  'social.failed': 'errors.socialFailed',
+  'social.state.invalid': 'errors.socialFailed',
+  'social.provider.disabled': 'errors.socialFailed',
 } as const satisfies Partial<Record<ErrorCode | ClientErrorCode | (string & {}), string>>;
 
 export type ErrorTextKey = (typeof ERROR_TEXT)[keyof typeof ERROR_TEXT] | 'errors.unknown';

@@ -1,9 +1,10 @@
 import 'i18next';
+import type account from '../account/locales/en.json';
 import type en from './locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en; account: typeof account };
   }
 }

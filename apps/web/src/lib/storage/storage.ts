@@ -5,7 +5,19 @@
 export const STORAGE_KEYS = {
   token: 'token',
   account: 'account',
+  nickname: 'nickname',
+  username: 'username',
+  customerId: 'customerId',
+  isAgent: 'isAgent',
+  isTrial: 'isTrial',
   merchant: 'merchant',
+  /** A social sign-in asked for the first-login call, made once the member area loads. */
+  firstLogin: 'firstLogin',
+  pointMall: 'pointMall',
+  /** The register settings and validation rules, cached for the session (spec §4 Caching). */
+  validate: 'validate',
+  /** localStorage: the account name of a remember-me login (never a password). */
+  rememberAccount: 'rememberAccount',
   lang: 'lang',
   hisLang: 'hisLang',
   theme: 'theme',

@@ -39,13 +39,16 @@ interface ModalProps {
  * scroll; traps focus; Escape closes the top-most one; focus returns to the opener.
  */
 export function Modal({ open, onClose, onExited, size = 'md', children, dataModal }: ModalProps) {
-  const [present, setPresent] = useState(open);
   const [shown, setShown] = useState(false);
+  // Present while open, and for the fade after it closes. An open dialog is present whatever the
+  // state says, so a late fade-out timer of an earlier close can never hide it.
+  const [leaving, setLeaving] = useState(false);
   const [prevOpen, setPrevOpen] = useState(open);
   if (open !== prevOpen) {
     setPrevOpen(open);
-    if (open) setPresent(true);
+    setLeaving(!open);
   }
+  const present = open || leaving;
 
   useEffect(() => {
     if (open) {
@@ -53,7 +56,7 @@ export function Modal({ open, onClose, onExited, size = 'md', children, dataModa
       return () => cancelAnimationFrame(frame);
     }
     setShown(false);
-    const timer = setTimeout(() => setPresent(false), MODAL_FADE_MS);
+    const timer = setTimeout(() => setLeaving(false), MODAL_FADE_MS);
     return () => clearTimeout(timer);
   }, [open]);
 

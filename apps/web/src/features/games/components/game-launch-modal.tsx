@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Img, type ModalBodyProps, ModalTitle, useModal } from '../../../components/ui';
-import { useSessionToken } from '../../../lib/session/session-store';
+import { TrialBlock } from '../../../lib/account/trial-block';
+import { useSession } from '../../../lib/session/session-store';
 import { useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
 import styles from './game-launch-modal.module.css';
 
 /**
- * The game-launch modal. Visitors are asked to log in first (spec §6: "you are not logged in");
+ * The game-launch modal. Visitors are asked to log in first (spec §6: "you are not logged in"),
+ * trial accounts are told a real account is needed (spec §4);
  * the launch itself (GET /wps/game/launchGame) arrives with the games issue.
  */
 export default function GameLaunchModal({ params, close }: ModalBodyProps<'gameLaunch'>) {
   const { t } = useTranslation();
-  const token = useSessionToken();
+  const { token, isTrial } = useSession();
   const modal = useModal();
   const cs = useResources('CUSTOMER_SERVICE');
   const openCs = useOpenCustomerService();
@@ -23,7 +25,9 @@ export default function GameLaunchModal({ params, close }: ModalBodyProps<'gameL
           <Img src={params.icon} alt="" ratio={16 / 9} fit="contain" lazy={false} className={styles.img} />
         </div>
       ) : null}
-      {token ? (
+      {token && isTrial ? (
+        <TrialBlock close={close} />
+      ) : token ? (
         <div className={styles.message}>
           <h3>{t('gameLaunch.unavailable')}</h3>
           <p>{t('gameLaunch.unavailableText')}</p>

@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memberInfoKey } from '../../../lib/account/member-info';
 import { apiCall } from '../../../lib/api';
 import { startSession } from '../../../lib/session/session-store';
 
-/** Spec §3 Change-password payload. */
+/** Spec §3 Change-password payload; oldPassword is left out when the member has none. */
 export interface ChangePasswordPayload {
-  oldPassword: string;
+  oldPassword?: string;
   newPassword: string;
   confirmNewPassword: string;
 }
@@ -14,10 +15,15 @@ export const changePassword = (payload: ChangePasswordPayload) =>
   apiCall('changePassword', { body: payload });
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['member', 'password'],
     mutationFn: changePassword,
-    // A password change revokes the other sessions; the reply carries this session's new token.
-    onSuccess: (value) => startSession(value.token, value.userName),
+    // A change ends every session; the reply carries this browser's new token. Then the login
+    // info is read again (spec §4: refresh login info).
+    onSuccess: (value) => {
+      startSession(value.token, { account: value.userName, username: value.userName });
+      return queryClient.invalidateQueries({ queryKey: memberInfoKey });
+    },
   });
 }

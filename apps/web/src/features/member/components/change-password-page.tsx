@@ -1,38 +1,38 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, type ModalBodyProps, ModalTitle, useModal } from '../../../components/ui';
+import { useAccountTexts } from '../../../lib/account/texts';
 import { paths } from '../../../lib/routes/paths';
-import { useSessionToken } from '../../../lib/session/session-store';
+import { useSession } from '../../../lib/session/session-store';
 import styles from './change-password.module.css';
 import { ChangePasswordForm } from './change-password-form';
 
-/** /changePassword: also the forced destination after a login with an expired password. */
+/** /changePassword: also the forced destination after a login with the default or an expired password. */
 export function ChangePasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useAccountTexts();
   const navigate = useNavigate();
-  const token = useSessionToken();
+  const { token } = useSession();
   const modal = useModal();
   return (
     <section className={styles.page} data-page="changePassword">
       <h1>{t('changePassword.title')}</h1>
       {token ? (
         <>
-          <p className={styles.lead}>{t('changePassword.subtitle')}</p>
+          <p className={styles.lead}>{t('changePassword.forcedSubtitle')}</p>
           <ChangePasswordForm onDone={() => navigate(paths.home)} />
         </>
       ) : (
         <div className={styles.signIn}>
           <p>{t('changePassword.signInFirst')}</p>
-          <Button onClick={() => modal.open('login')}>{t('common.logIn')}</Button>
+          <Button onClick={() => modal.open('login')}>{t('login.submit')}</Button>
         </div>
       )}
     </section>
   );
 }
 
-/** The change-expired-password modal (spec §2 Modals). */
+/** The change-expired-password modal (spec §2 Modals): on success it closes and goes home. */
 export function ChangePasswordModal({ close }: ModalBodyProps<'changePassword'>) {
-  const { t } = useTranslation();
+  const { t } = useAccountTexts();
   const navigate = useNavigate();
   return (
     <>

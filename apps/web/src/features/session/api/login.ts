@@ -1,24 +1,31 @@
 import type { LoginRequest, LoginValue } from '@aurum/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
-import { startSession } from '../../../lib/session/session-store';
 
-/**
- * POST /wps/session/login (spec §7: N, E — the body travels as a JWE). Username mode; the
- * accounts issue adds SMS mode, the captcha and the human check.
- */
+/** POST /wps/session/login (N, E): username or SMS mode; the body travels as a JWE. */
 export const login = (payload: LoginRequest) => apiCall('login', { body: payload });
 
-export function useLogin() {
-  return useMutation({
-    mutationKey: ['session', 'login'],
-    mutationFn: login,
-    onSuccess: (value, payload) =>
-      startSession(
-        value.token,
-        value.userName || (payload.type === 'username' ? payload.username : undefined),
-      ),
-  });
+/** POST /wps/session/login/remember: signs in with the HttpOnly remember cookie. */
+export const loginWithRememberCookie = (site: 'member' | 'agent') =>
+  apiCall('loginRemember', { body: { site } });
+
+/** The visitor's operating system, in the shape the free-play call takes. */
+export function operatingSystem(userAgent = navigator.userAgent): string {
+  const known: [RegExp, string][] = [
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ];
+  return known.find(([re]) => re.test(userAgent))?.[1] ?? 'Other';
 }
+
+/** POST /wps/session/login/freeplay: a trial session (payload: os, platform W, gateway version 3). */
+export const startFreePlay = () =>
+  apiCall('loginFreePlay', { body: { os: operatingSystem(), platform: 'W', gatewayVersion: '3' } });
+
+/** POST /wps/member/firstLogin: records the first sign-in (spec §4 After login). */
+export const recordFirstLogin = () => apiCall('firstLogin').catch(() => undefined);
 
 export type { LoginValue };

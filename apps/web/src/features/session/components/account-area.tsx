@@ -1,69 +1,67 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, useModal } from '../../../components/ui';
-import { getAccountName, useSessionToken } from '../../../lib/session/session-store';
-import { useFeature } from '../../../lib/site';
+import { useSession } from '../../../lib/session/session-store';
+import { useBrand, useFeature } from '../../../lib/site';
 import styles from './auth.module.css';
 
-// The confirmation (spec: in_sure_logout) is fetched when first needed.
-const LogoutDialog = lazy(() => import('./logout-dialog'));
+// Everything a signed-in member sees is fetched once there is a session; visitors never load it.
+const MemberArea = lazy(() => import('./member-area'));
 
 /**
- * The header's account area. Visitors: Log in, and Register when direct registration (DIRECTREG3)
- * is on. Members: their account and log out; balance, avatar and the member menu come with the
- * accounts issue.
+ * The header's account area. Visitors: Log in, Register when direct registration (DIRECTREG3)
+ * is on, Free play when FREEPLAY3 is on. Members: the member area (avatar, menu, log out).
  */
 export function AccountArea() {
-  const { t } = useTranslation();
-  const modal = useModal();
-  const token = useSessionToken();
-  const canRegister = useFeature('DIRECTREG3');
-  if (!token) {
-    return (
-      <>
-        <Button variant="secondary" size="md" onClick={() => modal.open('login')} data-action="login">
-          {t('common.logIn')}
-        </Button>
-        {canRegister ? (
-          <Button variant="primary" size="md" onClick={() => modal.open('register')} data-action="register">
-            {t('common.register')}
-          </Button>
-        ) : null}
-      </>
-    );
-  }
-  return <MemberArea />;
+  const session = useSession();
+  if (!session.token) return <VisitorArea />;
+  return (
+    <Suspense
+      fallback={
+        <span className={styles.accountName}>
+          <Icon name="user" size={18} />
+          {session.account}
+        </span>
+      }
+    >
+      <MemberArea />
+    </Suspense>
+  );
 }
 
-function MemberArea() {
+function VisitorArea() {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const [used, setUsed] = useState(false);
-  const account = getAccountName();
+  const modal = useModal();
+  const brand = useBrand();
+  const canRegister = useFeature('DIRECTREG3');
+  const freePlay = useFeature('FREEPLAY3');
+  const [starting, setStarting] = useState(false);
+  const playFree = () => {
+    setStarting(true);
+    void import('./free-play').then((m) => m.startFreePlaySession(brand)).finally(() => setStarting(false));
+  };
   return (
-    <div className={styles.account}>
-      {account ? (
-        <span className={styles.accountName} title={t('auth.signedInAs', { account })}>
-          <Icon name="user" size={18} />
-          {account}
-        </span>
+    <>
+      {freePlay ? (
+        <Button
+          variant="ghost"
+          size="md"
+          onClick={playFree}
+          busy={starting}
+          disabled={starting}
+          data-action="free-play"
+        >
+          {t('header.freePlay')}
+        </Button>
       ) : null}
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setUsed(true);
-          setConfirming(true);
-        }}
-        data-action="logout"
-      >
-        <Icon name="logout" size={18} />
-        {t('common.logOut')}
+      <Button variant="secondary" size="md" onClick={() => modal.open('login')} data-action="login">
+        {t('common.logIn')}
       </Button>
-      {used ? (
-        <Suspense fallback={null}>
-          <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
-        </Suspense>
+      {canRegister ? (
+        <Button variant="primary" size="md" onClick={() => modal.open('register')} data-action="register">
+          {t('common.register')}
+        </Button>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { type ModalBodyProps, useModal } from '../../../components/ui';
-import { paths } from '../../../lib/routes/paths';
-import type { LoginValue } from '../api/login';
+import { notify } from '../../../lib/notify/notify';
+import { useLoginDone } from '../hooks/use-login-done';
 import { ForgotPasswordPanel } from './forgot-password-panel';
 import { LoginPanel } from './login-panel';
 import type { AuthTarget } from './panel-title';
@@ -20,32 +20,32 @@ function useSwitchModal(current: 'login' | 'register' | 'forgotPassword') {
   };
 }
 
-/** Spec §4 After login: an expired password goes to /changePassword; otherwise home. */
-export function useAfterLogin() {
-  const navigate = useNavigate();
-  return (value: LoginValue) =>
-    navigate(value.forceChangePassword || value.passwordExpired ? paths.changePassword : paths.home);
+export function LoginModal(_: ModalBodyProps<'login'>) {
+  return <LoginPanel inModal onSwitch={useSwitchModal('login')} onLoggedIn={useLoginDone()} />;
 }
 
-export function LoginModal({ close }: ModalBodyProps<'login'>) {
-  const onSwitch = useSwitchModal('login');
-  const afterLogin = useAfterLogin();
+export function RegisterModal({ params }: ModalBodyProps<'register'>) {
   return (
-    <LoginPanel
+    <RegisterPanel
       inModal
-      onSwitch={onSwitch}
-      onLoggedIn={(value) => {
-        close();
-        afterLogin(value);
-      }}
+      onSwitch={useSwitchModal('register')}
+      onRegistered={useLoginDone()}
+      referralCode={params?.referralCode}
     />
   );
 }
 
-export function RegisterModal(_: ModalBodyProps<'register'>) {
-  return <RegisterPanel inModal onSwitch={useSwitchModal('register')} />;
-}
-
-export function ForgotPasswordModal(_: ModalBodyProps<'forgotPassword'>) {
-  return <ForgotPasswordPanel inModal onSwitch={useSwitchModal('forgotPassword')} />;
+export function ForgotPasswordModal({ close }: ModalBodyProps<'forgotPassword'>) {
+  const { t } = useTranslation();
+  return (
+    <ForgotPasswordPanel
+      inModal
+      onSwitch={useSwitchModal('forgotPassword')}
+      onLoggedIn={useLoginDone()}
+      onEmailSent={() => {
+        notify(t('in_been_out'), 'success');
+        close();
+      }}
+    />
+  );
 }

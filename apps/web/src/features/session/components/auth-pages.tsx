@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useModal } from '../../../components/ui';
+import { notify } from '../../../lib/notify/notify';
 import { paths } from '../../../lib/routes/paths';
-import { useAfterLogin } from './auth-modals';
+import { useLoginDone } from '../hooks/use-login-done';
 import styles from './auth-pages.module.css';
 import { ForgotPasswordPanel } from './forgot-password-panel';
 import { LoginPanel } from './login-panel';
@@ -22,10 +24,9 @@ function usePageSwitch() {
 
 /** The full-page sign-in screens for direct links (checklist: LoginPage, RegisterPage, ForgetPage). */
 export function LoginPage() {
-  const afterLogin = useAfterLogin();
   return (
     <section className={styles.page} data-page="login">
-      <LoginPanel inModal={false} onSwitch={usePageSwitch()} onLoggedIn={afterLogin} />
+      <LoginPanel inModal={false} onSwitch={usePageSwitch()} onLoggedIn={useLoginDone()} />
     </section>
   );
 }
@@ -33,15 +34,25 @@ export function LoginPage() {
 export function RegisterPage() {
   return (
     <section className={styles.page} data-page="register">
-      <RegisterPanel inModal={false} onSwitch={usePageSwitch()} />
+      <RegisterPanel inModal={false} onSwitch={usePageSwitch()} onRegistered={useLoginDone()} />
     </section>
   );
 }
 
 export function ForgetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <section className={styles.page} data-page="forgotPassword">
-      <ForgotPasswordPanel inModal={false} onSwitch={usePageSwitch()} />
+      <ForgotPasswordPanel
+        inModal={false}
+        onSwitch={usePageSwitch()}
+        onLoggedIn={useLoginDone()}
+        onEmailSent={() => {
+          notify(t('in_been_out'), 'success');
+          navigate(paths.home);
+        }}
+      />
     </section>
   );
 }

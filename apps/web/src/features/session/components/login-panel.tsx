@@ -1,95 +1,319 @@
+import type { LoginValue } from '@aurum/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
-import { errorCodeOf, errorTextKey } from '../../../lib/api';
-import { notify } from '../../../lib/notify/notify';
+import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../lib/account/errors';
+import { socialProvidersOf, useRegisterSettings } from '../../../lib/account/register-settings';
+import { checkRule, fallbackRule, findRule, problemText } from '../../../lib/account/rules';
+import { useAgentSite } from '../../../lib/account/site';
+import { useAccountTexts } from '../../../lib/account/texts';
+import { WarningDialog } from '../../../lib/account/warning-dialog';
+import { errorCodeOf } from '../../../lib/api';
 import { useBrand, useFeature, useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
-import { type LoginValue, useLogin } from '../api/login';
+import { login, loginWithRememberCookie } from '../api/login';
+import { requestLoginCode } from '../api/verification';
+import { useCaptcha } from '../hooks/use-captcha';
+import type { LoginMethod } from '../model/after-login';
+import { type LoginMode, loginModes } from '../model/modes';
+import { forgetRememberedAccount, getRememberedAccount, saveRememberedAccount } from '../model/remember';
 import styles from './auth.module.css';
+import { CaptchaField } from './captcha-field';
+import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
+import { ModeSwitch } from './mode-switch';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { PasswordField } from './password-field';
+import { SmsButton } from './sms-button';
+import { SocialButtons } from './social-buttons';
 import { TextField } from './text-field';
 
 interface LoginPanelProps {
   inModal: boolean;
   onSwitch: (target: AuthTarget) => void;
-  onLoggedIn: (value: LoginValue) => void;
+  onLoggedIn: (value: LoginValue, method: LoginMethod) => void;
 }
 
-interface FieldErrors {
-  username?: string;
-  password?: string;
-}
+type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' | 'code', string>>;
 
-/** Spec §2 Login modal (username mode): the form, remember me, forgot password, customer service, register. */
+/** The masked stand-in for a remembered password: the browser never holds the real one. */
+const REMEMBERED_MASK = '••••••••';
+
+/**
+ * Spec §2 Login modal: username and SMS modes, captcha when asked for, remember me (a server
+ * token, checklist decision), show/hide password, forgot password, customer service, register,
+ * social sign-in. The agent page hides remember me and social sign-in and signs in as an agent.
+ */
 export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
-  const { t } = useTranslation();
+  const { t: tc } = useTranslation();
+  const { t } = useAccountTexts();
   const brand = useBrand();
   const cs = useResources('CUSTOMER_SERVICE');
   const openCs = useOpenCustomerService();
-  const login = useLogin();
   const canRegister = useFeature('DIRECTREG3');
-  const form = useRef<HTMLFormElement>(null);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const settings = useRegisterSettings().data;
+  const agentSite = useAgentSite();
+  const site = agentSite ? 'agent' : 'member';
+  const modes = loginModes(settings?.signIn);
+  const [chosenMode, setMode] = useState<LoginMode | null>(null);
+  const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : (modes[0] ?? 'username');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const name = username.trim();
-    const next: FieldErrors = {};
-    if (!name) next.username = t('auth.usernameRequired');
-    if (!password.trim()) next.password = t('auth.passwordRequired');
+  const form = useRef<HTMLFormElement>(null);
+  const [remembered, setRemembered] = useState(() => (agentSite ? null : getRememberedAccount()));
+  const [username, setUsername] = useState(() => remembered ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered !== null);
+  const [mobile, setMobile] = useState<MobileValue>(emptyMobile);
+  const [code, setCode] = useState('');
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
+  const [askedForCaptcha, setAskedForCaptcha] = useState(false);
+  const captchaShown =
+    mode === 'username' && !remembered && (askedForCaptcha || Boolean(settings?.loginCaptcha));
+  const captcha = useCaptcha(captchaShown || (mode === 'sms' && Boolean(settings?.loginCaptcha)));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [formatWarning, setFormatWarning] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const rules = settings?.rules ?? [];
+  const providers = agentSite ? [] : socialProvidersOf(settings);
+
+  const stopWith = (next: Errors) => {
     setErrors(next);
-    if (next.username || next.password) {
-      setFailure(t('in_incorrect_password'));
+    setFormatWarning(true);
+  };
+
+  const validate = (): Errors => {
+    const next: Errors = {};
+    if (mode === 'username') {
+      if (!username.trim()) next.username = t('login.usernameRequired');
+      if (!password.trim()) next.password = t('login.passwordRequired');
+      if (captchaShown && !captchaAnswer.trim()) next.captcha = t('login.captchaRequired');
+    } else {
+      const mobileProblem = checkMobile();
+      if (mobileProblem) next.mobileNum = mobileProblem;
+      if (!/^[0-9]{6}$/.test(code.trim())) next.code = t('login.codeRequired');
+    }
+    return next;
+  };
+
+  const checkMobile = (): string | undefined => {
+    const rule = findRule(rules, 'mobileNum') ?? fallbackRule('mobileNum');
+    const problem = checkRule({ ...rule, enabled: true, required: true }, mobile.number.trim());
+    if (problem) return problemText(t, problem.key, 'mobileNum', rules);
+    if (!mobile.dialingCode) return t('problems.invalid_mobile');
+    return undefined;
+  };
+
+  const failed = (error: unknown) => {
+    const problems = fieldProblemsOf(error);
+    if (problems.mobileNum) setErrors({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
+    if (wantsCaptcha(error)) {
+      setAskedForCaptcha(true);
+      setCaptchaAnswer('');
+      captcha.refresh();
+    }
+    setFailure(accountErrorText(t, tc, error));
+  };
+
+  const succeed = (value: LoginValue, method: LoginMethod) => {
+    if (!agentSite && remember) saveRememberedAccount(value.userName);
+    else if (!agentSite) forgetRememberedAccount();
+    onLoggedIn(value, method);
+  };
+
+  const submitRemembered = async () => {
+    try {
+      succeed(await loginWithRememberCookie(site), 'remember');
+    } catch (error) {
+      // The saved sign-in is gone (expired, revoked, used): back to the normal form.
+      forgetRememberedAccount();
+      setRemembered(null);
+      setPassword('');
+      setFailure(
+        errorCodeOf(error) === 'user.or.token.invalid'
+          ? t('login.rememberFailed')
+          : accountErrorText(t, tc, error),
+      );
+    }
+  };
+
+  const submitForm = async () => {
+    const next = validate();
+    if (Object.keys(next).length > 0) {
+      stopWith(next);
       form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    login.mutate(
-      { username: name, password, type: 'username', remember },
-      {
-        onSuccess: (value) => {
-          notify(t('auth.loggedIn'), 'success');
-          onLoggedIn(value);
-        },
-        onError: (error) => setFailure(t(errorTextKey(errorCodeOf(error)))),
-      },
-    );
+    setErrors({});
+    try {
+      if (mode === 'username') {
+        const answer = captchaShown
+          ? { captcha: captchaAnswer.trim(), captchaId: captcha.captchaId ?? '' }
+          : {};
+        const value = await login({
+          type: 'username',
+          username: username.trim(),
+          password,
+          site,
+          remember: remember && !agentSite,
+          ...answer,
+        });
+        succeed(value, 'password');
+      } else {
+        const value = await login({
+          type: 'sms',
+          ...mobilePayload(mobile),
+          code: code.trim(),
+          site,
+          remember: remember && !agentSite,
+        });
+        succeed(value, 'sms');
+      }
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      if (remembered && mode === 'username') await submitRemembered();
+      else await submitForm();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchAccount = () => {
+    forgetRememberedAccount();
+    setRemembered(null);
+    setUsername('');
+    setRemember(false);
   };
 
   return (
-    <div className={styles.panel} data-panel="login">
-      <PanelTitle inModal={inModal}>{t('auth.loginTitle')}</PanelTitle>
-      <p className={styles.lead}>{t('auth.loginSubtitle', { brand: brand.name })}</p>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit}>
-        <TextField
-          name="username"
-          label={t('auth.username')}
-          value={username}
-          onChange={setUsername}
-          error={errors.username}
-          autoComplete="username"
+    <div className={styles.panel} data-panel="login" data-site={site}>
+      <PanelTitle inModal={inModal}>{agentSite ? t('login.agentTitle') : t('login.title')}</PanelTitle>
+      <p className={styles.lead}>
+        {agentSite ? t('login.agentSubtitle') : t('login.subtitle', { brand: brand.name })}
+      </p>
+      {modes.length > 1 ? (
+        <ModeSwitch
+          label={t('login.modes')}
+          value={mode}
+          onChange={(m) => {
+            setMode(m);
+            setErrors({});
+            setFailure(null);
+          }}
+          items={[
+            { value: 'username', label: t('login.modeUsername'), icon: 'user' },
+            { value: 'sms', label: t('login.modeSms'), icon: 'phone' },
+          ]}
         />
-        <PasswordField
-          name="password"
-          label={t('auth.password')}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoComplete="current-password"
-        />
+      ) : null}
+      <form ref={form} className={styles.form} noValidate onSubmit={(e) => void submit(e)} data-mode={mode}>
+        {mode === 'username' ? (
+          remembered ? (
+            <div className={styles.remembered} data-remembered="true">
+              <p>{t('login.rememberedAs', { account: remembered })}</p>
+              <TextField
+                name="username"
+                label={t('fields.username')}
+                value={remembered}
+                onChange={(v) => {
+                  switchAccount();
+                  setUsername(v);
+                }}
+                autoComplete="username"
+              />
+              <PasswordField
+                name="password"
+                label={t('fields.password')}
+                value=""
+                placeholder={REMEMBERED_MASK}
+                onChange={(v) => {
+                  switchAccount();
+                  setUsername(remembered);
+                  setPassword(v);
+                }}
+                autoComplete="current-password"
+              />
+              <button type="button" className={styles.textLink} onClick={switchAccount}>
+                {t('login.useAnother')}
+              </button>
+            </div>
+          ) : (
+            <>
+              <TextField
+                name="username"
+                label={t('fields.username')}
+                value={username}
+                onChange={setUsername}
+                error={errors.username}
+                autoComplete="username"
+                maxLength={64}
+              />
+              <PasswordField
+                name="password"
+                label={t('fields.password')}
+                value={password}
+                onChange={setPassword}
+                error={errors.password}
+                autoComplete="current-password"
+                maxLength={128}
+              />
+              {captchaShown ? (
+                <CaptchaField
+                  captcha={captcha}
+                  value={captchaAnswer}
+                  onChange={setCaptchaAnswer}
+                  error={errors.captcha}
+                />
+              ) : null}
+            </>
+          )
+        ) : (
+          <>
+            <MobileField value={mobile} onChange={setMobile} error={errors.mobileNum} />
+            <TextField
+              name="code"
+              label={t('fields.smsCode')}
+              value={code}
+              onChange={setCode}
+              error={errors.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              suffix={
+                <SmsButton
+                  validate={() => {
+                    const problem = checkMobile();
+                    setErrors(problem ? { mobileNum: problem } : {});
+                    return !problem;
+                  }}
+                  send={() => requestLoginCode(mobilePayload(mobile))}
+                />
+              }
+            />
+          </>
+        )}
         <div className={styles.row}>
-          <label className={styles.check}>
-            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-            <span>{t('auth.rememberMe')}</span>
-          </label>
+          {agentSite ? null : (
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                onChange={(e) => setRemember(e.target.checked)}
+              />
+              <span>{t('login.remember')}</span>
+            </label>
+          )}
           <button type="button" className={styles.textLink} onClick={() => onSwitch('forgotPassword')}>
-            {t('auth.forgotPassword')}
+            {t('login.forgot')}
           </button>
         </div>
         {failure ? (
@@ -98,24 +322,32 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
             {failure}
           </p>
         ) : null}
-        <Button type="submit" size="lg" block busy={login.isPending} disabled={login.isPending}>
-          {login.isPending ? t('auth.loggingIn') : t('common.logIn')}
+        <Button type="submit" size="lg" block busy={busy} disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
-      {canRegister ? (
+      {providers.length > 0 ? <SocialButtons providers={providers} /> : null}
+      {canRegister && !agentSite ? (
         <div className={styles.switch}>
-          <span>{t('auth.noAccount')}</span>
+          <span>{t('login.noAccount')}</span>
           <button type="button" className={styles.textLink} onClick={() => onSwitch('register')}>
-            {t('auth.registerNow')}
+            {t('login.registerNow')}
           </button>
         </div>
       ) : null}
       {cs.length > 0 ? (
         <button type="button" className={styles.csLink} onClick={() => openCs(cs[0])}>
           <Icon name="headset" size={18} />
-          {t('common.contactCustomerService')}
+          {t('login.customerService')}
         </button>
       ) : null}
+      <WarningDialog
+        open={formatWarning}
+        onClose={() => setFormatWarning(false)}
+        title={t('login.title')}
+        text={tc('in_incorrect_password')}
+        dataModal="login-warning"
+      />
     </div>
   );
 }

@@ -1,27 +1,37 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui';
+import { useAccountTexts } from '../../../lib/account/texts';
 import styles from './auth.module.css';
+import { describedBy, FieldLabel, type FieldLook, FieldMessages } from './text-field';
 
-interface PasswordFieldProps {
-  label: string;
+interface PasswordFieldProps extends FieldLook {
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
   autoComplete: 'current-password' | 'new-password';
   name: string;
+  placeholder?: string | undefined;
+  maxLength?: number | undefined;
 }
 
-/** A password input with its own show/hide toggle (toggles are independent per field). */
-export function PasswordField({ label, value, onChange, error, autoComplete, name }: PasswordFieldProps) {
-  const { t } = useTranslation();
+/** A password input with its own show/hide toggle (spec §4: toggles are independent per field). */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete,
+  name,
+  optional,
+  hint,
+  placeholder,
+  maxLength,
+}: PasswordFieldProps) {
+  const { t } = useAccountTexts();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+    <div className={styles.field} data-field={name}>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <div className={styles.inputWrap}>
         <input
           id={id}
@@ -30,25 +40,24 @@ export function PasswordField({ label, value, onChange, error, autoComplete, nam
           className={styles.input}
           value={value}
           autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          aria-required={optional ? undefined : true}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, error, hint)}
           onChange={(e) => onChange(e.target.value)}
         />
         <button
           type="button"
           className={styles.reveal}
-          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
           <Icon name={visible ? 'eye-off' : 'eye'} size={18} />
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

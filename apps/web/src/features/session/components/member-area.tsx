@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon, useModal } from '../../../components/ui';
+import LogoutDialog from '../../../lib/account/logout-dialog';
+import { useMemberInfo } from '../../../lib/account/member-info';
+import { useAccountTexts } from '../../../lib/account/texts';
+import { apiCall } from '../../../lib/api';
+import { fromI18nCode } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session/session-store';
+import { readStorage, removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
+import { recordFirstLogin } from '../api/login';
+import styles from './member-area.module.css';
+
+/** Spec §9: the member dropdown hides this long after the pointer leaves it. */
+export const DROPDOWN_HIDE_MS = 200;
+const AVATAR = '/media/fallback/avatar.svg';
+
+/**
+ * Spec §2 Header, logged in: avatar (opens the profile), account name, VIP label, sign-out, and
+ * the member dropdown. Items whose pages do not exist yet are left out until they do.
+ */
+export default function MemberArea() {
+  const { t } = useAccountTexts();
+  const session = useSession();
+  const info = useMemberInfo().data;
+  const modal = useModal();
+  const [confirming, setConfirming] = useState(false);
+  useSessionChores();
+  const openProfile = () => modal.open('memberCenter', { page: 'securityCenter' });
+  const vip = info?.clubLabel?.labelName;
+  const account = info?.account ?? session.account ?? '';
+  return (
+    <div className={styles.area} data-member-area="true">
+      <button
+        type="button"
+        className={styles.avatar}
+        aria-label={t('member.openProfile')}
+        onClick={openProfile}
+      >
+        <img src={AVATAR} alt="" width={32} height={32} />
+      </button>
+      <MemberMenu account={account} onMyAccount={openProfile} />
+      {session.isTrial ? (
+        <span className={styles.trial} data-trial="true">
+          {t('member.trial')}
+        </span>
+      ) : null}
+      {vip ? <span className={styles.vip}>{t('member.vip', { label: vip })}</span> : null}
+      <Button
+        variant="secondary"
+        onClick={() => setConfirming(true)}
+        data-action="logout"
+        aria-label={t('member.logout')}
+      >
+        <Icon name="logout" size={18} />
+        <span className={styles.logoutText}>{t('member.logout')}</span>
+      </Button>
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}
+
+/** First login after a social sign-in; the member's language kept on the server (spec §7). */
+function useSessionChores() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (readStorage('session', STORAGE_KEYS.firstLogin) !== '1') return;
+    removeStorage('session', STORAGE_KEYS.firstLogin);
+    void recordFirstLogin();
+  }, []);
+  const language = fromI18nCode(i18n.language);
+  const previous = useRef(language);
+  useEffect(() => {
+    if (previous.current === language) return;
+    previous.current = language;
+    void apiCall('memberLanguage', { body: { language } }).catch(() => undefined);
+  }, [language]);
+}
+
+function MemberMenu({ account, onMyAccount }: { account: string; onMyAccount: () => void }) {
+  const { t } = useAccountTexts();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A mouse click arrives right after the hover that opened the menu: it must not close it again.
+  const openedByHover = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const cancelHide = () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    hideTimer.current = null;
+  };
+  useEffect(
+    () => () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+  const items = [
+    { key: 'securityCenter', label: t('member.myAccount'), icon: 'user' as const, onSelect: onMyAccount },
+  ];
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu for pointer users; the button is the keyboard way in.
+    <div
+      ref={root}
+      className={styles.menuWrap}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        cancelHide();
+        if (!open) openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        cancelHide();
+        hideTimer.current = setTimeout(() => setOpen(false), DROPDOWN_HIDE_MS);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-label={`${t('member.menu')}: ${account}`}
+        onClick={() => {
+          const keep = openedByHover.current;
+          openedByHover.current = false;
+          setOpen((v) => keep || !v);
+        }}
+        data-testid="member-menu"
+      >
+        <span className={styles.accountName}>{account}</span>
+        <Icon name="chevron-down" size={16} />
+      </button>
+      {open ? (
+        <div id={`${id}-menu`} role="menu" aria-label={t('member.menu')} className={styles.menu}>
+          {items.map((item) => (
+            <button
+              key={item.key}
+              type="button"
+              role="menuitem"
+              className={styles.menuItem}
+              onClick={() => {
+                setOpen(false);
+                item.onSelect();
+              }}
+            >
+              <Icon name={item.icon} size={18} />
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

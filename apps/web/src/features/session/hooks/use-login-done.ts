@@ -1,0 +1,31 @@
+import type { LoginValue } from '@aurum/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useModal } from '../../../components/ui';
+import { useAgentSite } from '../../../lib/account/site';
+import { useAccountTexts } from '../../../lib/account/texts';
+import { notify } from '../../../lib/notify/notify';
+import { paths } from '../../../lib/routes/paths';
+import { useBrand } from '../../../lib/site';
+import { afterLoginPath, beginSession, type LoginMethod } from '../model/after-login';
+
+/**
+ * Spec §4 After login: start the session (first login recorded), then either the forced password
+ * change or: modals closed, the welcome message (the after-login modal), and / or /agentHome.
+ */
+export function useLoginDone() {
+  const navigate = useNavigate();
+  const modal = useModal();
+  const brand = useBrand();
+  const agentSite = useAgentSite();
+  const queryClient = useQueryClient();
+  const { t } = useAccountTexts();
+  return (value: LoginValue, method: LoginMethod) => {
+    beginSession(value, brand);
+    void queryClient.invalidateQueries({ queryKey: ['member'] });
+    const path = afterLoginPath(value, { method, agentSite });
+    modal.closeAll();
+    if (path !== paths.changePassword) notify(t('login.welcome', { account: value.userName }), 'success');
+    navigate(path);
+  };
+}

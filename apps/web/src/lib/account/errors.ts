@@ -1,0 +1,50 @@
+import type { TFunction } from 'i18next';
+import { errorCodeOf, errorTextKey, isApiError } from '../api';
+
+/** Account error codes with their own text in the accounts catalogue. */
+const ACCOUNT_ERROR_TEXT = {
+  'account.exists': 'errors.accountExists',
+  'mobile.exists': 'errors.mobileExists',
+  'affiliate.invalid': 'errors.affiliateInvalid',
+  'sms.code.invalid': 'errors.smsInvalid',
+  'sms.code.expired': 'errors.smsExpired',
+  'sms.send.failed': 'errors.smsSendFailed',
+  'email.send.failed': 'errors.emailSendFailed',
+  'reset.code.invalid': 'errors.resetInvalid',
+  'reset.code.expired': 'errors.resetExpired',
+  'validation.failed': 'errors.checkFields',
+  'password.mismatch': 'problems.entries_differ',
+  'password.invalid': 'errors.checkFields',
+} as const;
+
+/** The text for a failed accounts call, chosen by its errorCode (never the server's message). */
+export function accountErrorText(t: TFunction<'account'>, tc: TFunction, error: unknown): string {
+  const code = errorCodeOf(error);
+  if (code && Object.hasOwn(ACCOUNT_ERROR_TEXT, code)) {
+    return t(ACCOUNT_ERROR_TEXT[code as keyof typeof ACCOUNT_ERROR_TEXT]);
+  }
+  return tc(errorTextKey(code));
+}
+
+/** The per-field problem keys a failure carries (`details: { field: problemKey }`). */
+export function fieldProblemsOf(error: unknown): Record<string, string> {
+  if (!isApiError(error) || !error.details) return {};
+  const code = error.errorCode;
+  if (code === 'account.exists') return { username: 'account_exists' };
+  if (code === 'mobile.exists') return { mobileNum: 'mobile_exists' };
+  const out: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(error.details)) {
+    if (typeof problem === 'string' && field !== 'captcha') out[field] = problem;
+  }
+  return out;
+}
+
+/** Whether a failure asks for a captcha next time (`details.captcha: "true"`, spec §4). */
+export function wantsCaptcha(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return (
+    code === 'captcha.required' ||
+    code === 'captcha.invalid' ||
+    (isApiError(error) && error.details?.captcha === 'true')
+  );
+}

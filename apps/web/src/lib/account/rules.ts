@@ -1,0 +1,92 @@
+import type { TFunction } from 'i18next';
+import {
+  type FieldProblem,
+  fallbackRule,
+  findRule,
+  PATTERN_IDS,
+  type PatternId,
+  type ProfileField,
+  ruleMessage,
+  type ValidationRule,
+} from '../../../../../packages/contract/src/validation-rules.ts';
+
+/**
+ * The contract's rule evaluator, the one the server runs too (STYLE 11). It lives beside zod
+ * schemas, so it is imported only here, in the lazily loaded accounts layer.
+ */
+export {
+  checkRule,
+  fallbackRule,
+  findRule,
+  PATTERN_IDS,
+  PATTERN_KINDS,
+  PROFILE_FIELDS,
+  patternMessageKey,
+  ruleMessage,
+  validateNewPassword,
+  validateRegistration,
+} from '../../../../../packages/contract/src/validation-rules.ts';
+export type { FieldProblem, PatternId, ProfileField, ValidationRule };
+
+type AccountT = TFunction<'account'>;
+
+const PROBLEM_KEYS = [
+  'input_required',
+  'entries_differ',
+  'terms_not_agreed',
+  'age_under_limit',
+  'invalid_mobile',
+  'invalid_verification_code',
+  'not_accepted',
+  'unknown_field',
+  'invalid_invitation_code',
+  'default_password',
+  'account_exists',
+  'mobile_exists',
+] as const;
+type ProblemTextKey = (typeof PROBLEM_KEYS)[number];
+
+const isProblemTextKey = (k: string): k is ProblemTextKey => (PROBLEM_KEYS as readonly string[]).includes(k);
+
+/** The translated pattern message of a rule, (min) and (max) filled in (one number when equal). */
+export function patternText(t: AccountT, rule: ValidationRule): string {
+  return ruleMessage(rule, t(`pattern.${rule.patternId.toLowerCase() as Lowercase<PatternId>}`));
+}
+
+/**
+ * The text for a problem key, from the browser's own check or the server's error details: a
+ * length or pattern problem reads as the rule's pattern message.
+ */
+export function problemText(
+  t: AccountT,
+  key: string,
+  field: string,
+  rules: readonly ValidationRule[],
+  ageLimit = 18,
+): string {
+  const rule = findRule(rules, field) ?? fallbackRule(field);
+  if (key === 'length_invalid') return patternText(t, rule);
+  if (key.startsWith('pattern_')) {
+    const id = key.slice('pattern_'.length).toUpperCase();
+    const patternId = (PATTERN_IDS as readonly string[]).includes(id) ? (id as PatternId) : rule.patternId;
+    return patternText(t, { ...rule, patternId });
+  }
+  if (key === 'age_under_limit') return t('problems.age_under_limit', { age: ageLimit });
+  if (isProblemTextKey(key)) return t(`problems.${key}`);
+  return t('problems.not_accepted');
+}
+
+/** Texts for every problem of a validation result. */
+export function problemTexts(
+  t: AccountT,
+  problems: Readonly<Record<string, FieldProblem | string>>,
+  rules: readonly ValidationRule[],
+  ageLimit?: number,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, p]) => [
+      field,
+      problemText(t, typeof p === 'string' ? p : p.key, field, rules, ageLimit),
+    ]),
+  );
+}
