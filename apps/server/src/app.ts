@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorCatalogue } from '@aurum/contract';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createPageRenderer } from './boot-page.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
   opsToken: string;
   /** Serve the built web app from config.WEB_DIST (off in API tests). */
   serveWeb?: boolean;
+  /** The merchant the web build is for; its start-up data is written into the page. */
+  siteMerchant?: string;
   logger?: boolean;
   /** The time every expiry follows; tests pass a clock they move. */
   clock?: Clock;
@@ -139,6 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
+  const renderPage =
+    serveWeb && deps.siteMerchant ? createPageRenderer(webDist, store, deps.siteMerchant) : null;
+
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) =>
+    renderPage
+      ? renderPage(req, reply)
+      : reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  // The site root is a page, never a directory listing of the build.
+  if (serveWeb) app.get('/', sendPage);
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage =
@@ -150,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (!path.extname(url) || url.endsWith('.html'));
     if (serveWeb && isPage) {
       // History-mode routing: every page path gets the app, which routes in the browser.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      return sendPage(req, reply);
     }
     const e = errorCatalogue['route.not.found'];
     return reply.status(e.status).send({ success: false, errorCode: 'route.not.found', message: e.message });

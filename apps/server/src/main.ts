@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { openAppDatabase } from './platform/boot.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { readMerchantConfig } from './platform/merchant-config.ts';
 import { ensureOpsToken } from './platform/ops-token.ts';
 import { announceServer } from './platform/server-file.ts';
 
@@ -10,7 +11,8 @@ async function main() {
   const config = loadConfig();
   const database = await openAppDatabase(config, (m) => console.log(m));
   const opsToken = await ensureOpsToken(config.DATA_DIR, config.OPS_TOKEN);
-  const app = await buildApp({ config, database, opsToken });
+  const siteMerchant = (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
+  const app = await buildApp({ config, database, opsToken, siteMerchant });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
   const withdraw = announceServer(config.DATA_DIR, port);

@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { MerchantConfig } from '@aurum/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from './app.ts';
+import { createTestDb, OPS_TOKEN, opsCommand, type TestDb, testConfig } from './testing/app.ts';
+
+describe('pages carry the start-up data', () => {
+  let db: TestDb;
+  let app: App;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'aurum-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    db = await createTestDb('pglite');
+    app = await buildApp({
+      config: testConfig({ WEB_DIST: dist }),
+      database: db.database,
+      opsToken: OPS_TOKEN,
+      serveWeb: true,
+      siteMerchant: 'AURUM',
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const bootOf = (html: string) => {
+    const m = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html);
+    if (!m) throw new Error('no boot data');
+    return JSON.parse(m[1]!);
+  };
+
+  it('writes site permission data, status and game menus into every page path', async () => {
+    const res = await app.inject({ method: 'GET', url: '/live?x=1', remoteAddress: '8.8.8.8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const boot = bootOf(res.body);
+    expect(boot.whitelabel.info.brand.merchant).toBe('AURUM');
+    expect(boot.whitelabel.location).toEqual({ ip: '8.8.8.8', country: 'US' });
+    expect(boot.status).toEqual({ status: 0, maintenanceEnd: null, ip: '8.8.8.8' });
+    expect(boot.gameMenus.map((m: { title: string }) => m.title)).toContain('LIVE');
+  });
+
+  it('reflects operator switches at once and compresses for browsers that accept it', async () => {
+    await opsCommand(app, { command: 'maintenance', on: true });
+    const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(bootOf(gunzipSync(res.rawPayload).toString()).status.status).toBe(1);
+    await opsCommand(app, { command: 'maintenance', on: false });
+  });
+
+  it('cannot be broken out of by operator text', async () => {
+    const config: MerchantConfig = structuredClone((await app.merchants.get('AURUM'))!.config);
+    config.brand.name = 'Evil</script><script>alert(1)</script>';
+    await app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(bootOf(res.body).whitelabel.info.brand.name).toBe(config.brand.name);
+  });
+
+  it('leaves API paths and missing assets alone', async () => {
+    expect((await app.inject({ method: 'GET', url: '/wps/nope' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});

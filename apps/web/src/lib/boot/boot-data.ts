@@ -1,0 +1,42 @@
+import type { GameMenu, SitePermission, SystemStatus } from '@aurum/contract';
+
+/**
+ * The server writes the start-up data (site permission data, system status, game menus) into the
+ * page it serves, as a JSON data block, so the first render needs no extra round trips. The
+ * queries take it as initial data; without it (a static copy of index.html) they fetch as usual.
+ */
+export interface BootData {
+  whitelabel?: SitePermission;
+  status?: SystemStatus;
+  gameMenus?: GameMenu[] | null;
+}
+
+let cached: BootData | null = null;
+let readAt = 0;
+
+export function bootData(): BootData {
+  if (cached) return cached;
+  cached = {};
+  readAt = Date.now();
+  const el = typeof document === 'undefined' ? null : document.getElementById('boot-data');
+  if (el?.textContent) {
+    try {
+      const parsed: unknown = JSON.parse(el.textContent);
+      if (parsed && typeof parsed === 'object') cached = parsed as BootData;
+    } catch {
+      // A damaged block is ignored: the queries fetch instead.
+    }
+  }
+  return cached;
+}
+
+/** When the boot data was read, for the queries' initialDataUpdatedAt. */
+export const bootDataReadAt = () => {
+  bootData();
+  return readAt;
+};
+
+/** For tests. */
+export function resetBootData(): void {
+  cached = null;
+}
