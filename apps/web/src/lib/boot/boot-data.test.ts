@@ -20,6 +20,7 @@ describe('boot data', () => {
     expect(bootData()).toEqual({});
     resetBootData();
     const el = document.createElement('script');
+    el.type = 'application/json';
     el.id = 'boot-data';
     el.textContent = '{not json';
     document.head.append(el);
