@@ -1,19 +1,29 @@
 /**
  * `npm run bench`: figures, not tests. Needs the web app built (`npm run build`) and Chromium.
- * Prints one line per figure.
+ * Prints one line per figure. `npm run bench -- ledger` prints only the ledger figures (no
+ * build or browser needed; PostgreSQL from BENCH_DATABASE_URL).
  */
 import { bareFastify, load } from './api.ts';
+import { ledgerBench } from './ledger.ts';
 import { startServer } from './server.ts';
 import { initialJsBytes, lighthouseScore } from './web.ts';
 
 const PORT = 8282;
 const BARE_PORT = 8283;
+const LEDGER_PORT = 8284;
 const MERCHANT = 'AURUM';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main() {
+  const only = process.argv[2];
+  if (only !== undefined && only !== 'ledger') throw new Error(`unknown figure ${only} (try: ledger)`);
+  if (only !== 'ledger') await webAndApi();
+  for (const line of await ledgerBench(LEDGER_PORT)) console.log(line);
+}
+
+async function webAndApi() {
   const server = await startServer(PORT);
   try {
     const js = await initialJsBytes(`${server.url}/`);

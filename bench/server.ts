@@ -10,9 +10,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, embedded database in a temp folder) for a bench. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-'));
+/**
+ * Starts the real server (built web app, embedded database in a temp folder) for a bench. A
+ * given data folder is used (and removed on stop) instead of a fresh one.
+ */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-')),
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,6 +14,9 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { SocialService } from './modules/social/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { Ledger } from './modules/wallet/ledger.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { WalletService } from './modules/wallet/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -35,12 +38,16 @@ export interface AppDeps {
   clock?: Clock;
   /** The captcha text source; tests pass one whose answers they know. */
   captchaText?: () => string;
+  /** Told after each commit that changed members' balances (for real-time events). */
+  onBalanceChanged?: (merchant: string, memberIds: number[]) => void;
 }
 
 export interface App extends FastifyInstance {
   merchants: MerchantStore;
   ops: OpsService;
   accounts: Accounts;
+  /** The one way money moves; every module that moves money calls it. */
+  ledger: Ledger;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,12 +76,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const store = new MerchantStore(database);
   await store.start();
-  const ops = new OpsService(database, store);
+  const clock = deps.clock ?? systemClock;
+  const ledger = new Ledger({
+    database,
+    clock,
+    trialTypes: async (code) => (await store.get(code))?.config.brand.trialType ?? [],
+    onBalanceChanged: deps.onBalanceChanged,
+  });
+  const ops = new OpsService(database, store, ledger);
   app.decorate('merchants', store);
   app.decorate('ops', ops);
+  app.decorate('ledger', ledger);
   app.addHook('onClose', async () => store.stop());
 
-  const clock = deps.clock ?? systemClock;
   const limiter = createRateLimiter(config.REDIS_URL, database, clock);
   const messenger = Messenger.create(config, database);
   const accounts = await createAccounts({
@@ -115,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const social = new SocialService({ database, clock, login: accounts.login, store });
   socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
+  walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -60,6 +60,20 @@ export const errorCatalogue = {
     status: 502,
     message: 'The sign-in provider could not complete the sign-in. Please try again.',
   },
+  // Wallet and ledger.
+  'wallet.insufficient.funds': { status: 400, message: 'The balance is not enough.' },
+  'wallet.amount.invalid': { status: 400, message: 'The amount is not valid.' },
+  'wallet.account.invalid': { status: 400, message: 'There is no such wallet account.' },
+  /** Play money to a real account, an account to itself, a reversal of a reversal. */
+  'wallet.transfer.forbidden': { status: 403, message: 'This transfer is not allowed.' },
+  'wallet.transfer.not.found': { status: 404, message: 'There is no such transfer.' },
+  'wallet.transfer.reversed': { status: 409, message: 'The transfer has already been reversed.' },
+  'wallet.busy': { status: 503, message: 'The wallet is busy. Please try again.' },
+  /** The idempotency key was used before for a different request. */
+  'idempotency.conflict': {
+    status: 409,
+    message: 'This idempotency key was already used for a different request.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

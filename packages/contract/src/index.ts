@@ -7,4 +7,5 @@ export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/system.ts';
+export * from './schemas/wallet.ts';
 export * from './validation-rules.ts';

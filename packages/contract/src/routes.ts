@@ -35,6 +35,7 @@ import {
 } from './schemas/account.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
+import { walletBalanceSchema } from './schemas/wallet.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -305,6 +306,18 @@ export const routes = {
     query: noQuery,
     body: languageRequestSchema,
     response: languageValueSchema,
+  }),
+
+  // Wallet. Amounts are decimal strings; the balance is always the session member's own.
+  walletBalance: route({
+    method: 'GET',
+    path: '/wps/v2/wallets/balance',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: noBody,
+    response: walletBalanceSchema,
   }),
 } as const;
 

@@ -155,6 +155,54 @@ export const oauthStates = pgTable('oauth_states', {
 });
 export type OauthStateRow = typeof oauthStates.$inferSelect;
 
+/**
+ * Ledger accounts (0004_ledger.sql): a member's wallet, or one shard of a system account. The
+ * balance and version move only with a new entry (modules/wallet/ledger.ts).
+ */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }),
+  code: text('code').notNull(),
+  shard: integer('shard').notNull().default(0),
+  balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
+  version: bigint('version', { mode: 'bigint' }).notNull().default(0n),
+  mayGoNegative: boolean('may_go_negative').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+
+/** A movement between two accounts; never edited (a correction is a reversing transfer). */
+export const ledgerTransfers = pgTable('ledger_transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** A TX_TYPE id of the contract. */
+  kind: integer('kind').notNull(),
+  fromAccountId: bigint('from_account_id', { mode: 'number' }).notNull(),
+  toAccountId: bigint('to_account_id', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  memo: text('memo'),
+  reversesTransferId: bigint('reverses_transfer_id', { mode: 'number' }),
+  createdAt: tz('created_at').notNull(),
+  createdBy: text('created_by').notNull(),
+});
+export type LedgerTransferRow = typeof ledgerTransfers.$inferSelect;
+
+/** One side of a transfer, with the account's balance before and after and the version it made. */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+  accountId: bigint('account_id', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  balanceBefore: bigint('balance_before', { mode: 'bigint' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+  accountVersion: bigint('account_version', { mode: 'bigint' }).notNull(),
+});
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
 export const schema = {
   merchants,
   opsAudit,
@@ -167,4 +215,7 @@ export const schema = {
   outbox,
   socialIdentities,
   oauthStates,
+  ledgerAccounts,
+  ledgerTransfers,
+  ledgerEntries,
 };

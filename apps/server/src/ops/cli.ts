@@ -24,6 +24,12 @@ Commands:
   region ranges <CIDR,CIDR,...|none>     set the blocked IP addresses and ranges
   reload-config                          re-read config/ into the database
   outbox [--to <number|email>] [--limit N] recent SMS and email kept by the outbox provider
+  adjust <account> <amount> --reason <text> [--key <key>]
+                                         credit (amount > 0) or debit (amount < 0) a member's
+                                         main wallet from or to HOUSE:ADJUST; prints the
+                                         idempotency key: repeat it with --key to retry safely
+  ledger-check                           check the ledger of every merchant: entries sum to 0,
+                                         balances equal their entries (exit 1 on a problem)
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -45,10 +51,22 @@ function list(value: string | undefined, what: string): string[] {
         .filter(Boolean);
 }
 
-function toCommand(
-  words: string[],
-  opts: { end?: string | undefined; to?: string | undefined; limit?: string | undefined },
-): Record<string, unknown> {
+/** A negative amount ("-25.00") is a value, not an option: parseArgs sees it with this prefix. */
+const NEGATIVE = 'negative:';
+const protectNegatives = (argv: string[]) =>
+  argv.map((a) => (/^-\d+(\.\d*)?$/.test(a) ? `${NEGATIVE}${a.slice(1)}` : a));
+const restoreNegative = (a: string | undefined) =>
+  a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
+
+interface CliOptions {
+  end?: string | undefined;
+  to?: string | undefined;
+  limit?: string | undefined;
+  reason?: string | undefined;
+  key?: string | undefined;
+}
+
+function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
   const { end } = opts;
   const [command, sub, value] = words;
   switch (command) {
@@ -63,6 +81,14 @@ function toCommand(
       return { command: 'status' };
     case 'reload-config':
       return { command: 'reload-config' };
+    case 'ledger-check':
+      return { command: 'ledger-check' };
+    case 'adjust': {
+      const amount = restoreNegative(value);
+      if (!sub || !amount) fail(`adjust takes an account and an amount.\n\n${USAGE}`);
+      if (!opts.reason) fail(`adjust needs --reason "<why>".\n\n${USAGE}`);
+      return { command: 'adjust', account: sub, amount, reason: restoreNegative(opts.reason), key: opts.key };
+    }
     case 'maintenance':
       if (sub !== 'on' && sub !== 'off') fail(`maintenance takes on or off.\n\n${USAGE}`);
       return { command: 'maintenance', on: sub === 'on', end: sub === 'on' ? (end ?? null) : null };
@@ -79,6 +105,7 @@ function toCommand(
 
 async function main() {
   const { values, positionals } = parseArgs({
+    args: protectNegatives(process.argv.slice(2)),
     allowPositionals: true,
     options: {
       merchant: { type: 'string' },
@@ -87,6 +114,8 @@ async function main() {
       end: { type: 'string' },
       to: { type: 'string' },
       limit: { type: 'string' },
+      reason: { type: 'string' },
+      key: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -112,7 +141,7 @@ async function main() {
     }).catch((e: Error) => fail(`The server at ${url} did not answer: ${e.message}`));
     const body = (await response.json()) as { success: boolean; value?: unknown; message?: string };
     if (!body.success) fail(`Refused: ${body.message}`);
-    console.log(JSON.stringify(body.value, null, 2));
+    report(args, body.value);
     return;
   }
   // No server runs on this data: run the command on the database directly.
@@ -127,11 +156,25 @@ async function main() {
   try {
     const merchantConfig =
       args.command === 'reload-config' ? await readMerchantConfig(config.CONFIG_DIR) : undefined;
-    console.log(JSON.stringify(await app.ops.run(merchant, args, actor, merchantConfig), null, 2));
+    report(args, await app.ops.run(merchant, args, actor, merchantConfig));
   } finally {
     await app.close();
     await database.close();
   }
+}
+
+/** Prints the answer; a ledger check that found problems exits with 1. */
+function report(args: Record<string, unknown>, value: unknown) {
+  if (args.command === 'ledger-check') {
+    const r = value as { ok: boolean; transfers: number; accounts: number; problems: unknown[] };
+    console.log(r.ok ? `OK: ${r.transfers} transfers, ${r.accounts} accounts` : 'LEDGER PROBLEMS:');
+    if (!r.ok) {
+      console.log(JSON.stringify(r.problems, null, 2));
+      process.exitCode = 1;
+    }
+    return;
+  }
+  console.log(JSON.stringify(value, null, 2));
 }
 
 main().catch((e) => fail(e instanceof Error ? e.message : String(e)));

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ok } from '@aurum/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { readMerchantConfig } from '../../platform/merchant-config.ts';
@@ -21,15 +21,20 @@ function tokenMatches(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Operator endpoints answer only loopback callers that carry the operator token. */
+export function requireOperator(req: FastifyRequest, token: string): void {
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || !tokenMatches(req.headers['x-ops-token'], token)) {
+    throw new AppError('ops.unauthorized');
+  }
+}
+
 /**
  * The operator endpoint the `npm run ops` CLI talks to while the server runs: loopback only,
  * guarded by the operator token.
  */
 export function opsRoutes(app: FastifyInstance, ops: OpsService, token: string, configDir: string): void {
   app.post('/ops/command', async (req) => {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || !tokenMatches(req.headers['x-ops-token'], token)) {
-      throw new AppError('ops.unauthorized');
-    }
+    requireOperator(req, token);
     const parsed = requestSchema.safeParse(req.body);
     if (!parsed.success) throw new AppError('ops.invalid');
     const { merchant, actor, args } = parsed.data;

@@ -1,4 +1,4 @@
-import { isLanguage, type MerchantConfig } from '@aurum/contract';
+import { idempotencyKeySchema, isLanguage, type MerchantConfig, signedAmountSchema } from '@aurum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { merchants, opsAudit } from '../../db/schema.ts';
@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import { buildBlockList } from '../../platform/geo.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { listOutbox } from '../../platform/outbox.ts';
+import type { Ledger } from '../wallet/ledger.ts';
+import { adjustBalance, ledgerCheck } from '../wallet/ops.ts';
 
 /** Operator commands: one schema, used by the CLI, the HTTP operator endpoint and tests. */
 export const opsCommandSchema = z.discriminatedUnion('command', [
@@ -33,6 +35,18 @@ export const opsCommandSchema = z.discriminatedUnion('command', [
     to: z.string().min(1).max(255).optional(),
     limit: z.number().int().min(1).max(200).default(20),
   }),
+  /** Credits (positive) or debits (negative) a member's main wallet from or to HOUSE:ADJUST. */
+  z.object({
+    command: z.literal('adjust'),
+    account: z.string().min(1).max(64),
+    /** A decimal string, e.g. "100.00" or "-25.5". */
+    amount: signedAmountSchema,
+    reason: z.string().trim().min(1).max(255),
+    /** Repeats an earlier adjustment's key to retry it without moving money twice. */
+    key: idempotencyKeySchema.optional(),
+  }),
+  /** The ledger invariants over every merchant. */
+  z.object({ command: z.literal('ledger-check') }),
 ]);
 export type OpsCommand = z.infer<typeof opsCommandSchema>;
 
@@ -47,6 +61,7 @@ export class OpsService {
   constructor(
     private readonly database: Database,
     private readonly store: MerchantStore,
+    private readonly ledger?: Ledger,
   ) {}
 
   async run(merchantCode: string, input: unknown, actor: string, config?: MerchantConfig) {
@@ -57,6 +72,19 @@ export class OpsService {
     const cmd = parsed.data;
     if (cmd.command === 'status') return this.settings(merchantCode);
     if (cmd.command === 'outbox') return listOutbox(this.database, merchantCode, cmd);
+    if (cmd.command === 'adjust' || cmd.command === 'ledger-check') {
+      if (!this.ledger) throw new AppError('ops.invalid', 'the ledger is not available');
+      if (!(await this.store.get(merchantCode))) throw new AppError('merchant.unknown');
+      if (cmd.command === 'ledger-check') return ledgerCheck(this.database, merchantCode, actor);
+      const { account, amount, reason, key } = cmd;
+      return adjustBalance(
+        this.database,
+        this.ledger,
+        merchantCode,
+        { account, amountMinor: amount, reason, key },
+        actor,
+      );
+    }
     const { db } = this.database;
     const set: Partial<typeof merchants.$inferInsert> = {};
     if (cmd.command === 'maintenance') {
