@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Response } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH } from './server.ts';
 
 /**
@@ -22,9 +22,9 @@ export async function initialJsBytes(url: string): Promise<{ bytes: number; file
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    const scripts: { url: string; body: Promise<Buffer> }[] = [];
+    const scripts: { url: string; response: Response }[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: res.body() });
+      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), response: res });
     });
     await page.goto(url);
     await page.locator('[data-layout="full"] main').first().waitFor({ state: 'attached', timeout: 30_000 });
@@ -38,7 +38,7 @@ export async function initialJsBytes(url: string): Promise<{ bytes: number; file
     });
     const counted = scripts.filter((s) => early.includes(s.url));
     if (process.env.BENCH_VERBOSE) console.log(counted.map((s) => s.url).join('\n'));
-    const bodies = await Promise.all(counted.map((s) => s.body));
+    const bodies = await Promise.all(counted.map((s) => s.response.body()));
     return { bytes: bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0), files: bodies.length };
   } finally {
     await browser.close();

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '../../../lib/hooks/use-after-first-paint';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import styles from './right-bar.module.css';
 
@@ -7,12 +8,10 @@ import styles from './right-bar.module.css';
 const RightBar = lazy(() => import('./right-bar').then((m) => ({ default: m.RightBar })));
 
 export function RightBarSlot() {
+  const painted = useAfterFirstPaint();
   const collapsed = readStorage('local', STORAGE_KEYS.rightBar) === '0';
-  return (
-    <Suspense
-      fallback={<div className={`${styles.bar} ${collapsed ? styles.collapsed : ''}`} aria-hidden="true" />}
-    >
-      <RightBar />
-    </Suspense>
+  const placeholder = (
+    <div className={`${styles.bar} ${collapsed ? styles.collapsed : ''}`} aria-hidden="true" />
   );
+  return <Suspense fallback={placeholder}>{painted ? <RightBar /> : placeholder}</Suspense>;
 }

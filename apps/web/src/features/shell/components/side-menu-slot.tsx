@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { cx } from '../../../components/ui';
+import { useAfterFirstPaint } from '../../../lib/hooks/use-after-first-paint';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import styles from './side-menu.module.css';
 
@@ -7,12 +8,8 @@ import styles from './side-menu.module.css';
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 
 export function SideMenuSlot() {
+  const painted = useAfterFirstPaint();
   const collapsed = readStorage('local', STORAGE_KEYS.sideMenu) === '0';
-  return (
-    <Suspense
-      fallback={<div className={cx(styles.side, collapsed && styles.collapsed)} aria-hidden="true" />}
-    >
-      <SideMenu />
-    </Suspense>
-  );
+  const placeholder = <div className={cx(styles.side, collapsed && styles.collapsed)} aria-hidden="true" />;
+  return <Suspense fallback={placeholder}>{painted ? <SideMenu /> : placeholder}</Suspense>;
 }
