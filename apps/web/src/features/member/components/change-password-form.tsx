@@ -1,8 +1,9 @@
 import type { ValidationRule } from '@aurum/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
 import { accountErrorText, fieldProblemsOf } from '../../../lib/account/errors';
+import { PasswordField } from '../../../lib/account/fields/password-field';
 import {
   type AccountSettingsView,
   socialProvidersOf,
@@ -88,7 +89,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   const field = (name: Field, autoComplete: 'current-password' | 'new-password', hint?: string) => (
-    <SecretInput
+    <PasswordField
       name={name}
       label={t(`fields.${name}`)}
       autoComplete={autoComplete}
@@ -96,6 +97,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       error={errors[name]}
       hint={hint}
       optional={name === 'oldPassword' && oldOptional}
+      maxLength={128}
       onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
     />
   );
@@ -115,75 +117,5 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         {t('changePassword.submit')}
       </Button>
     </form>
-  );
-}
-
-interface SecretInputProps {
-  name: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  hint: string | undefined;
-  optional: boolean;
-  autoComplete: 'current-password' | 'new-password';
-  onChange: (v: string) => void;
-}
-
-/** Each password field has its own show/hide toggle (spec §4). */
-function SecretInput({
-  name,
-  label,
-  value,
-  error,
-  hint,
-  optional,
-  autoComplete,
-  onChange,
-}: SecretInputProps) {
-  const { t } = useAccountTexts();
-  const id = useId();
-  const [visible, setVisible] = useState(false);
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={styles.field} data-field={name}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {optional ? <span className={styles.optional}> ({t('fields.optional')})</span> : null}
-      </label>
-      <div className={styles.inputWrap}>
-        <input
-          id={id}
-          name={name}
-          type={visible ? 'text' : 'password'}
-          className={styles.input}
-          value={value}
-          maxLength={128}
-          autoComplete={autoComplete}
-          aria-required={optional ? undefined : true}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className={styles.reveal}
-          aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          <Icon name={visible ? 'eye-off' : 'eye'} size={18} />
-        </button>
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Icon } from '../../../components/ui';
+import { TextField } from '../../../lib/account/fields/text-field';
 import { useAccountTexts } from '../../../lib/account/texts';
 import type { CaptchaState } from '../hooks/use-captcha';
 import styles from './auth.module.css';
-import { TextField } from './text-field';
 
 interface CaptchaFieldProps {
   captcha: CaptchaState;

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, TabPanel, Tabs } from '../../../components/ui';
 import { accountErrorText, fieldProblemsOf } from '../../../lib/account/errors';
+import { PasswordField } from '../../../lib/account/fields/password-field';
+import { TextField } from '../../../lib/account/fields/text-field';
 import { useRegisterSettings } from '../../../lib/account/register-settings';
 import {
   checkRule,
@@ -20,9 +22,7 @@ import type { LoginMethod } from '../model/after-login';
 import styles from './auth.module.css';
 import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
 import { type AuthTarget, PanelTitle } from './panel-title';
-import { PasswordField } from './password-field';
 import { SmsButton } from './sms-button';
-import { TextField } from './text-field';
 
 export type ForgotTab = 'email' | 'mobile';
 

@@ -3,6 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../lib/account/errors';
+import { PasswordField } from '../../../lib/account/fields/password-field';
+import { TextField } from '../../../lib/account/fields/text-field';
 import { socialProvidersOf, useRegisterSettings } from '../../../lib/account/register-settings';
 import { checkRule, fallbackRule, findRule, problemText } from '../../../lib/account/rules';
 import { useAgentSite } from '../../../lib/account/site';
@@ -22,10 +24,8 @@ import { CaptchaField } from './captcha-field';
 import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
 import { ModeSwitch } from './mode-switch';
 import { type AuthTarget, PanelTitle } from './panel-title';
-import { PasswordField } from './password-field';
 import { SmsButton } from './sms-button';
 import { SocialButtons } from './social-buttons';
-import { TextField } from './text-field';
 
 interface LoginPanelProps {
   inModal: boolean;

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
+import { TextField } from '../../../lib/account/fields/text-field';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { useSiteData } from '../../../lib/site';
 import { useCountries } from '../api/verification';
 import { type DialingChoice, DialingCodePicker, initialChoice } from './dialing-code-picker';
-import { TextField } from './text-field';
 
 export interface MobileValue {
   countryCode: string;

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, Spinner } from '../../../components/ui';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../lib/account/errors';
+import fieldStyles from '../../../lib/account/fields/fields.module.css';
+import { PasswordField } from '../../../lib/account/fields/password-field';
+import { TextField } from '../../../lib/account/fields/text-field';
 import { type AccountSettingsView, useRegisterSettings } from '../../../lib/account/register-settings';
 import { problemTexts, validateRegistration } from '../../../lib/account/rules';
 import { useAccountTexts } from '../../../lib/account/texts';
@@ -28,9 +31,7 @@ import { CaptchaField } from './captcha-field';
 import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
 import { ModeSwitch } from './mode-switch';
 import { type AuthTarget, PanelTitle } from './panel-title';
-import { PasswordField } from './password-field';
 import { SmsButton } from './sms-button';
-import { TextField } from './text-field';
 
 interface RegisterPanelProps {
   inModal: boolean;
@@ -293,7 +294,7 @@ function RegisterForm({
             error={errors.captcha}
           />
         ) : null}
-        <div className={styles.field}>
+        <div className={fieldStyles.field}>
           <label className={styles.check}>
             <input
               type="checkbox"
@@ -304,7 +305,7 @@ function RegisterForm({
             />
             <span>{t('register.agree', { age: settings.ageLimit })}</span>
           </label>
-          {errors.agreeTerms ? <p className={styles.error}>{errors.agreeTerms}</p> : null}
+          {errors.agreeTerms ? <p className={fieldStyles.error}>{errors.agreeTerms}</p> : null}
         </div>
         {failure ? (
           <p role="alert" className={styles.failure}>

@@ -1,6 +1,6 @@
 import { type HTMLAttributes, type ReactNode, useId } from 'react';
-import { useAccountTexts } from '../../../lib/account/texts';
-import styles from './auth.module.css';
+import { useAccountTexts } from '../texts';
+import styles from './fields.module.css';
 
 export interface FieldLook {
   label: string;

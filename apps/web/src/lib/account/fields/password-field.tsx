@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Icon } from '../../../components/ui';
-import { useAccountTexts } from '../../../lib/account/texts';
-import styles from './auth.module.css';
+import { useAccountTexts } from '../texts';
+import styles from './fields.module.css';
 import { describedBy, FieldLabel, type FieldLook, FieldMessages } from './text-field';
 
 interface PasswordFieldProps extends FieldLook {
