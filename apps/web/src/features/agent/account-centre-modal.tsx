@@ -9,14 +9,18 @@ import { useSession } from '../../lib/session/session-store';
  */
 export default function AccountCentreModal({ close }: ModalBodyProps<'accountCenter'>) {
   const { t } = useTranslation();
-  const { isTrial } = useSession();
+  const { isTrial, account } = useSession();
   return (
     <>
       <ModalTitle>{t('agent.title')}</ModalTitle>
       {isTrial ? (
         <TrialBlock close={close} />
       ) : (
-        <EmptyState icon="user" title={t('agent.readyTitle')} text={t('agent.readyText')} />
+        <EmptyState
+          icon="user"
+          title={t('agent.readyTitle')}
+          text={t('agent.readyText', { account: account ?? '' })}
+        />
       )}
     </>
   );
