@@ -46,6 +46,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       OPS_TOKEN: E2E_OPS_TOKEN,
       LOG_LEVEL: 'warn',
+      // The account journeys arrive "through a proxy" with a client address of their own each,
+      // as real visitors do, so the per-client rate limits apply per journey, not to the suite.
+      TRUSTED_PROXIES: '127.0.0.1,::1',
     },
   },
 });
