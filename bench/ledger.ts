@@ -59,7 +59,7 @@ const flip = (turns: number[], worker: number) => {
 async function prepare(database: Database): Promise<number[]> {
   await migrate(database);
   await ensureMerchant(database, await readMerchantConfig(path.join(REPO_ROOT, 'config')));
-  const ledger = new Ledger({ database, trialTypes: async () => [] });
+  const ledger = new Ledger({ database });
   return createFundedMembers(database, ledger, { merchant: MERCHANT, count: MEMBERS, fundMinor: FUND_MINOR });
 }
 

@@ -11,6 +11,7 @@ import {
   registerByUsername,
   requestSmsCode,
 } from './support/accounts.ts';
+import { ops } from './support/ops.ts';
 
 const DEMO = { username: 'demo', password: 'Demo1234', mobile: '9171234567' };
 const AGENT = { username: 'agent01', password: 'Agent1234' };
@@ -190,19 +191,12 @@ test.describe('passwords', () => {
     const member = { username: freshUsername('fc'), password: 'Start123', mobile: freshMobile() };
     await registerByUsername(page, member);
     await logOut(page);
-    // The demo rules refuse the default password (123456) for new members, so the login reply
-    // is marked as the server marks a default-password login.
-    await page.route('**/wps/session/login', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      if (body.success) body.value.forceChangePassword = true;
-      await route.fulfill({ response, json: body });
-    });
-    await logInWithPassword(page, member.username, member.password);
+    // Support resets the password to the merchant's default; signing in with it forces a change.
+    await ops('reset-password', member.username, '--reason', 'member locked out');
+    await logInWithPassword(page, member.username, '123456');
     await expect(page).toHaveURL(/\/changePassword$/);
-    await page.unroute('**/wps/session/login');
     const form = page.locator('[data-form="change-password"]');
-    await form.getByLabel('Current password').fill(member.password);
+    await form.getByLabel('Current password').fill('123456');
     await form.getByLabel('New password', { exact: true }).fill('Changed123');
     await form.getByLabel('Confirm new password').fill('Changed456');
     await form.getByRole('button', { name: 'Change password' }).click();

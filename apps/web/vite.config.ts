@@ -51,7 +51,7 @@ function contractValues(): Plugin {
     },
     async load(id) {
       if (id !== `\0${CONTRACT_ID}`) return null;
-      for (const file of ['routes.ts', 'schemas/brand.ts', 'schemas/system.ts']) {
+      for (const file of ['routes.ts', 'schemas/brand.ts', 'schemas/system.ts', 'schemas/wallet.ts']) {
         this.addWatchFile(`${repoRoot}packages/contract/src/${file}`);
       }
       const { tsImport } = await import('tsx/esm/api');
@@ -62,6 +62,8 @@ function contractValues(): Plugin {
         >;
         GAME_TYPES: readonly string[];
         SYSTEM_STATUS: Record<string, number>;
+        TX_TYPE: Record<string, number>;
+        ACCOUNT_TYPE: Record<string, number>;
       };
       const table = Object.fromEntries(
         Object.entries(contract.routes).map(([name, r]) => [
@@ -73,6 +75,8 @@ function contractValues(): Plugin {
         `export const routeTable = ${JSON.stringify(table)};`,
         `export const GAME_TYPES = ${JSON.stringify(contract.GAME_TYPES)};`,
         `export const SYSTEM_STATUS = ${JSON.stringify(contract.SYSTEM_STATUS)};`,
+        `export const TX_TYPE = ${JSON.stringify(contract.TX_TYPE)};`,
+        `export const ACCOUNT_TYPE = ${JSON.stringify(contract.ACCOUNT_TYPE)};`,
       ].join('\n');
     },
   };
@@ -145,9 +149,10 @@ export default defineConfig({
             {
               // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
               // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
-              // other catalogues, the accounts layer) stay out of it, and so out of the first load.
+              // other catalogues, the accounts, cashier, funds and real-time layers) stay out of it, and so
+              // out of the first load.
               name: 'base',
-              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|funds[\\/]|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
               priority: 1,
             },
           ],

@@ -4,10 +4,17 @@ import { errorCatalogue } from '@aurum/contract';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
+import { installDeposits } from './modules/cashier/deposit-module.ts';
+import { PaymentPasswords } from './modules/cashier/payment-password.ts';
+import type { WebhookTransport } from './modules/cashier/sandbox-gateway.ts';
+import { withdrawRoutes } from './modules/cashier/withdraw-routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
+import { resetPasswordCommand } from './modules/member/ops.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { OpsService } from './modules/ops/service.ts';
+import type { RealtimeOptions } from './modules/realtime/hub.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { type Accounts, createAccounts } from './modules/security/accounts.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
@@ -15,15 +22,24 @@ import { SocialService } from './modules/social/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { Ledger } from './modules/wallet/ledger.ts';
+import { AccountRecords } from './modules/wallet/records.ts';
+import { recordRoutes } from './modules/wallet/records-routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { WalletService } from './modules/wallet/service.ts';
+import { GameWalletTransfers } from './modules/wallet/transfers.ts';
+import { AgentTransfers } from './modules/wallet/transfers-agent.ts';
+import { transferRoutes } from './modules/wallet/transfers-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
+import { EventBus } from './platform/events.ts';
+import { housekeepingJob } from './platform/housekeeping.ts';
 import { installErrorHandler, installFormParser, installGuards, isApiPath } from './platform/http.ts';
+import { Jobs } from './platform/jobs.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
+import { type BlobStorage, createStorage } from './platform/storage.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -40,6 +56,10 @@ export interface AppDeps {
   captchaText?: () => string;
   /** Told after each commit that changed members' balances (for real-time events). */
   onBalanceChanged?: (merchant: string, memberIds: number[]) => void;
+  /** How the sandbox payment gateway sends its webhooks (tests: into inject); real HTTP otherwise. */
+  webhookTransport?: WebhookTransport;
+  /** Timings and limits of the session WebSocket; tests shorten them. */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 export interface App extends FastifyInstance {
@@ -48,6 +68,12 @@ export interface App extends FastifyInstance {
   accounts: Accounts;
   /** The one way money moves; every module that moves money calls it. */
   ledger: Ledger;
+  /** Member events (balance…) to their open browsers, in every process. */
+  events: EventBus;
+  /** Uploaded files (proof images…). */
+  storage: BlobStorage;
+  /** Scheduled work; the server starts it (main.ts), tests run jobs by name. */
+  jobs: Jobs;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,11 +103,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const store = new MerchantStore(database);
   await store.start();
   const clock = deps.clock ?? systemClock;
+  const events = new EventBus(database, {
+    onError: (err) => app.log.warn({ err }, 'member event not delivered'),
+  });
+  await events.start();
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.stop());
   const ledger = new Ledger({
     database,
     clock,
-    trialTypes: async (code) => (await store.get(code))?.config.brand.trialType ?? [],
-    onBalanceChanged: deps.onBalanceChanged,
+    onBalanceChanged: (merchant, memberIds) => {
+      events.publish(merchant, memberIds, { type: 'balance' });
+      deps.onBalanceChanged?.(merchant, memberIds);
+    },
   });
   const ops = new OpsService(database, store, ledger);
   app.decorate('merchants', store);
@@ -91,6 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const limiter = createRateLimiter(config.REDIS_URL, database, clock);
   const messenger = Messenger.create(config, database);
+  const storage = createStorage(config);
+  app.decorate('storage', storage);
+  const jobs = new Jobs(() => clock.now(), app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  jobs.add(housekeepingJob(database));
   const accounts = await createAccounts({
     database,
     clock,
@@ -129,7 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const social = new SocialService({ database, clock, login: accounts.login, store });
   socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
+  ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
+  await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });
+  const webhookTransport = deps.webhookTransport;
+  installDeposits(app, { config, database, store, ledger, clock, storage, ops, jobs, webhookTransport });
+  // The withdraw (payment) password guards every movement out of a member's hands.
+  const paymentPasswords = new PaymentPasswords({ database, limiter });
+  withdrawRoutes(app, { store, database, ledger, clock, storage, passwords: paymentPasswords, ops, jobs });
+  const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
+  transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger), agentTransfers });
+  recordRoutes(app, store, new AccountRecords(database));
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

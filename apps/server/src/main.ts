@@ -14,6 +14,7 @@ async function main() {
   const siteMerchant = (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
   const app = await buildApp({ config, database, opsToken, siteMerchant });
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const withdraw = announceServer(config.DATA_DIR, port);
   console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);

@@ -17,9 +17,18 @@ declare const __BUILD_BRAND__: {
 
 /** Values of the API contract, extracted at build time (see vite.config.ts). */
 declare module 'virtual:contract' {
-  import type { RouteDef, RouteName, SYSTEM_STATUS as Status, GAME_TYPES as Types } from '@aurum/contract';
+  import type {
+    ACCOUNT_TYPE as AccountTypes,
+    RouteDef,
+    RouteName,
+    SYSTEM_STATUS as Status,
+    TX_TYPE as TxTypes,
+    GAME_TYPES as Types,
+  } from '@aurum/contract';
   export type RouteMeta = Pick<RouteDef, 'method' | 'path' | 'auth' | 'encrypted' | 'feature'>;
   export const routeTable: Record<RouteName, RouteMeta>;
   export const GAME_TYPES: typeof Types;
   export const SYSTEM_STATUS: typeof Status;
+  export const TX_TYPE: typeof TxTypes;
+  export const ACCOUNT_TYPE: typeof AccountTypes;
 }

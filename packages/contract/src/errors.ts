@@ -23,6 +23,16 @@ export const errorCatalogue = {
   'login.failed': { status: 400, message: 'Wrong account or password.' },
   'login.agent.only': { status: 403, message: 'Only agents can sign in here.' },
   'login.not.member': { status: 403, message: 'This account cannot sign in here.' },
+  /** LOGINIPVERF3: details.channel (sms or email) and details.destination (masked). */
+  'login.ip.verification': {
+    status: 400,
+    message: 'You are signing in from a new network. Enter the code we have just sent you.',
+  },
+  'login.ip.unverifiable': {
+    status: 403,
+    message:
+      'Signing in from a new network needs a verified mobile number or email. Please contact customer service.',
+  },
   'captcha.required': { status: 400, message: 'Please complete the verification image.' },
   'captcha.invalid': {
     status: 400,
@@ -69,6 +79,46 @@ export const errorCatalogue = {
   'wallet.transfer.not.found': { status: 404, message: 'There is no such transfer.' },
   'wallet.transfer.reversed': { status: 409, message: 'The transfer has already been reversed.' },
   'wallet.busy': { status: 503, message: 'The wallet is busy. Please try again.' },
+  // Cashier.
+  'cashier.channel.unknown': { status: 400, message: 'There is no such payment channel.' },
+  'cashier.amount.out.of.range': {
+    status: 400,
+    message: 'The amount is outside the allowed range.',
+  },
+  'cashier.deposit.disabled': { status: 403, message: 'Deposits are not available at the moment.' },
+  'cashier.deposit.too.many.pending': {
+    status: 409,
+    message: 'You have too many deposits in progress. Please wait for them to complete.',
+  },
+  'cashier.order.not.found': { status: 404, message: 'There is no such order.' },
+  'cashier.order.state': { status: 409, message: 'The order cannot do that in its current state.' },
+  'cashier.proof.required': { status: 400, message: 'Please upload a proof image.' },
+  'cashier.proof.invalid': {
+    status: 400,
+    message: 'The proof image must be a png or jpg file of at most 5 MB.',
+  },
+  'cashier.reference.required': { status: 400, message: 'Please enter the transfer reference.' },
+  'cashier.webhook.signature': { status: 401, message: 'The webhook signature is not valid.' },
+  'cashier.webhook.mismatch': { status: 409, message: 'The webhook does not match the order.' },
+  'cashier.gateway.unavailable': {
+    status: 502,
+    message: 'The payment service is not available. Please try again later.',
+  },
+  'payment.password.required': { status: 400, message: 'Please set a withdraw password first.' },
+  'payment.password.invalid': { status: 400, message: 'The withdraw password is wrong.' },
+  'payment.password.mismatch': { status: 400, message: 'The two withdraw passwords do not match.' },
+  'cashier.account.not.found': { status: 404, message: 'There is no such withdrawal account.' },
+  'cashier.account.limit': { status: 409, message: 'You cannot bind more withdrawal accounts.' },
+  'cashier.account.exists': { status: 409, message: 'This withdrawal account is already bound.' },
+  'transfer.no.upline': { status: 400, message: 'Your account has no upline.' },
+  'transfer.not.downline': { status: 403, message: 'This member is not one of your downlines.' },
+  /** A call of the agent centre (downlines, downline transfers) by a member who is not an agent. */
+  'agent.only': { status: 403, message: 'This is for agents only.' },
+  'transfer.vendor.unknown': { status: 400, message: 'There is no such game wallet.' },
+  'transfer.single.wallet': {
+    status: 400,
+    message: 'This site uses one wallet for every game; there is nothing to transfer.',
+  },
   /** The idempotency key was used before for a different request. */
   'idempotency.conflict': {
     status: 409,

@@ -1,4 +1,4 @@
-import type { MerchantConfig, SocialProvider } from '@aurum/contract';
+import type { DepositStatus, MerchantConfig, SocialProvider } from '@aurum/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -99,7 +99,7 @@ export const verificationCodes = pgTable('verification_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
   channel: text('channel').$type<'sms' | 'email'>().notNull(),
-  purpose: text('purpose').$type<'register' | 'reset' | 'login'>().notNull(),
+  purpose: text('purpose').$type<'register' | 'reset' | 'login' | 'login-ip'>().notNull(),
   recipient: text('recipient').notNull(),
   memberId: bigint('member_id', { mode: 'number' }),
   codeHash: text('code_hash').notNull(),
@@ -203,6 +203,66 @@ export const ledgerEntries = pgTable('ledger_entries', {
 });
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
+/**
+ * Deposit orders (0005_deposits.sql): PENDING until the gateway's webhook or an operator settles
+ * them; a PAID order names the ledger transfer that credited it.
+ */
+export const depositOrders = pgTable('deposit_orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  orderNo: text('order_no').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  channelId: text('channel_id').notNull(),
+  type: text('type').$type<'GATEWAY' | 'BANK'>().notNull(),
+  gateway: text('gateway'),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').$type<DepositStatus>().notNull().default('PENDING'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  gatewayRef: text('gateway_ref'),
+  payUrl: text('pay_url'),
+  gatewayTxnId: text('gateway_txn_id'),
+  reference: text('reference'),
+  proofKey: text('proof_key'),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at'),
+  completedAt: tz('completed_at'),
+  remark: text('remark'),
+  reviewedBy: text('reviewed_by'),
+  ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+});
+export type DepositOrderRow = typeof depositOrders.$inferSelect;
+
+/** The sandbox payment gateway's payments (modules/cashier/sandbox-gateway.ts). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  orderNo: text('order_no').notNull(),
+  merchantName: text('merchant_name').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status').$type<'PENDING' | 'APPROVED' | 'DECLINED'>().notNull().default('PENDING'),
+  txnId: text('txn_id'),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  decidedAt: tz('decided_at'),
+  notifyAttempts: integer('notify_attempts').notNull().default(0),
+  nextNotifyAt: tz('next_notify_at'),
+  lastNotifyStatus: integer('last_notify_status'),
+  notifiedAt: tz('notified_at'),
+});
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+
+/** Webhook secrets that gateways generate for themselves, shared by every process. */
+export const gatewaySecrets = pgTable('gateway_secrets', {
+  gateway: text('gateway').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
 export const schema = {
   merchants,
   opsAudit,
@@ -218,4 +278,7 @@ export const schema = {
   ledgerAccounts,
   ledgerTransfers,
   ledgerEntries,
+  depositOrders,
+  sandboxPayments,
+  gatewaySecrets,
 };

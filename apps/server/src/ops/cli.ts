@@ -28,6 +28,26 @@ Commands:
                                          credit (amount > 0) or debit (amount < 0) a member's
                                          main wallet from or to HOUSE:ADJUST; prints the
                                          idempotency key: repeat it with --key to retry safely
+  reset-password <account> --reason <text>
+                                         set the member's password to the merchant's default
+                                         password and end its sessions: the next sign-in must
+                                         choose a new one
+  deposit list [--status S] [--limit N]  deposit orders, newest first (S: PENDING, PAID, EXPIRED
+                                         or REJECTED; N: 1 to 200, default 20)
+  deposit approve <orderNo>              credit a pending bank-transfer deposit
+  deposit reject <orderNo> --reason <text>
+                                         refuse a pending bank-transfer deposit
+  withdraw list [--status S] [--limit N] withdrawal orders with the full account to pay to
+                                         (S: PENDING, PAID, NOT_RECEIVED…: oldest first; N: 1 to
+                                         500, default 50)
+  withdraw approve <orderNo>             mark a pending withdrawal paid out (the member is asked
+                                         to confirm receipt)
+  withdraw reject <orderNo> --reason <text>
+                                         refuse a pending withdrawal: the amount returns to the
+                                         member's main wallet
+  withdraw return-margin <orderNo>       a NOT_RECEIVED withdrawal: return what did not arrive
+  withdraw force-received <orderNo>      a NOT_RECEIVED withdrawal: count it received, nothing
+                                         returned
   ledger-check                           check the ledger of every merchant: entries sum to 0,
                                          balances equal their entries (exit 1 on a problem)
 
@@ -64,6 +84,37 @@ interface CliOptions {
   limit?: string | undefined;
   reason?: string | undefined;
   key?: string | undefined;
+  status?: string | undefined;
+}
+
+function depositCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
+  if (action === 'list') {
+    if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+    return { command: 'deposit', action, status: opts.status?.toUpperCase(), limit };
+  }
+  if (action !== 'approve' && action !== 'reject') fail(`deposit takes list, approve or reject.\n\n${USAGE}`);
+  if (!orderNo) fail(`deposit ${action} takes an order number.\n\n${USAGE}`);
+  if (action === 'approve') return { command: 'deposit', action, orderNo };
+  if (!opts.reason) fail(`deposit reject needs --reason "<why>".\n\n${USAGE}`);
+  return { command: 'deposit', action, orderNo, reason: opts.reason };
+}
+
+const WITHDRAW_ACTIONS = ['approve', 'reject', 'return-margin', 'force-received'];
+
+function withdrawCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
+  if (action === 'list') {
+    if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+    return { command: 'withdraw', action, status: opts.status?.toUpperCase(), limit };
+  }
+  if (!action || !WITHDRAW_ACTIONS.includes(action)) {
+    fail(`withdraw takes list, ${WITHDRAW_ACTIONS.join(', ')}.\n\n${USAGE}`);
+  }
+  if (!orderNo) fail(`withdraw ${action} takes an order number.\n\n${USAGE}`);
+  if (action !== 'reject') return { command: 'withdraw', action, orderNo };
+  if (!opts.reason) fail(`withdraw reject needs --reason "<why>".\n\n${USAGE}`);
+  return { command: 'withdraw', action, orderNo, reason: opts.reason };
 }
 
 function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
@@ -89,6 +140,14 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       if (!opts.reason) fail(`adjust needs --reason "<why>".\n\n${USAGE}`);
       return { command: 'adjust', account: sub, amount, reason: restoreNegative(opts.reason), key: opts.key };
     }
+    case 'reset-password':
+      if (!sub) fail(`reset-password takes an account.\n\n${USAGE}`);
+      if (!opts.reason) fail(`reset-password needs --reason "<why>".\n\n${USAGE}`);
+      return { command: 'reset-password', account: sub, reason: opts.reason };
+    case 'deposit':
+      return depositCommand(sub, value, opts);
+    case 'withdraw':
+      return withdrawCommand(sub, value, opts);
     case 'maintenance':
       if (sub !== 'on' && sub !== 'off') fail(`maintenance takes on or off.\n\n${USAGE}`);
       return { command: 'maintenance', on: sub === 'on', end: sub === 'on' ? (end ?? null) : null };
@@ -116,6 +175,7 @@ async function main() {
       limit: { type: 'string' },
       reason: { type: 'string' },
       key: { type: 'string' },
+      status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -24,7 +24,19 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   CONFIG_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'config')),
+  /** Where uploaded files (proof images…) are kept; default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * The site's public origin (https://www.example.com), when the server cannot tell it from its
+   * own socket: payment gateways are given URLs under it (webhook, payment page, return).
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  /** The sandbox payment gateway's webhook secret; generated and kept in the database when unset. */
+  SANDBOX_PAY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

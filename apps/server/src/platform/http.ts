@@ -52,6 +52,8 @@ export interface RouteContext<Q, B> {
 export interface RouteOptions {
   /** At most `limit` calls per client address per window; more are TOO_MANY_REQUESTS. */
   perIp?: { limit: number; windowMs: number };
+  /** The largest body this call takes, in bytes, when it is not the server's default. */
+  bodyLimit?: number;
 }
 
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */
@@ -106,6 +108,7 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
   app.route({
     method: def.method,
     url: def.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) => {
       const merchant = await resolveMerchant(req, store);
       if (def.feature && !merchant.features.has(def.feature)) throw new AppError('feature.disabled');

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MerchantConfig } from '@aurum/contract';
 import { CompactEncrypt, importJWK } from 'jose';
 import pg from 'pg';
-import { type App, buildApp } from '../app.ts';
+import { type App, type AppDeps, buildApp } from '../app.ts';
 import { seedDemoAccounts } from '../modules/member/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, loadConfig, REPO_ROOT } from '../platform/config.ts';
@@ -51,8 +53,14 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   };
 }
 
+/** Uploads of every test app of this process: a fresh folder, never the repository's data/. */
+const TEST_UPLOADS = path.join(
+  tmpdir(),
+  `aurum-test-uploads-${process.pid}-${randomBytes(4).toString('hex')}`,
+);
+
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', OPS_TOKEN, ...overrides });
+  return loadConfig({ LOG_LEVEL: 'silent', OPS_TOKEN, UPLOAD_DIR: TEST_UPLOADS, ...overrides });
 }
 
 export interface TestApp {
@@ -64,6 +72,8 @@ export interface TestApp {
 export interface TestAppOptions {
   clock?: Clock;
   captchaText?: () => string;
+  /** Where the sandbox payment gateway's webhooks go (e.g. into the app's inject). */
+  webhookTransport?: AppDeps['webhookTransport'];
 }
 
 export async function createTestApp(
@@ -191,3 +201,23 @@ export async function lastCodeSent(t: TestApp, to: string): Promise<string> {
 
 export const DEMO_MEMBER = { account: 'demo', password: 'Demo1234', mobile: '+639171234567' };
 export const DEMO_AGENT = { account: 'agent01', password: 'Agent1234', affiliateCode: 'AGENT01' };
+
+/** Changes the demo merchant's configuration the way `npm run ops -- reload-config` does. */
+export async function setMerchantConfig(app: App, change: (c: MerchantConfig) => void): Promise<void> {
+  const config: MerchantConfig = structuredClone((await app.merchants.get(DEMO_MERCHANT))!.config);
+  change(config);
+  await app.ops.run(DEMO_MERCHANT, { command: 'reload-config' }, 'test', config);
+}
+
+/** Switches a whitelabel flag of the demo merchant on or off. */
+export function setFeature(app: App, modId: string, on: boolean): Promise<void> {
+  return setMerchantConfig(app, (c) => {
+    const walk = (nodes: MerchantConfig['features']) => {
+      for (const n of nodes) {
+        if (n.modId === modId) n.enabled = on ? '1' : '0';
+        walk(n.childrenNodes);
+      }
+    };
+    walk(c.features);
+  });
+}

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ChunkErrorPanel, ModalProvider } from '../components/ui';
+import { DepositReturn } from '../lib/cashier/deposit-return';
 import { loadChunk } from '../lib/chunks/chunk-load';
 import { CATEGORY_CENTRE_PATHS } from '../lib/games';
 import { AppLayout, PageLoading } from './layouts/app-layout';
@@ -116,6 +117,8 @@ function RootShell() {
   return (
     <ModalProvider registry={modalRegistry}>
       <ScrollManager />
+      {/* Back from a payment gateway (`/?deposit=<orderNo>`): the member centre reopens on it. */}
+      <DepositReturn />
       <Outlet />
     </ModalProvider>
   );

@@ -4,7 +4,7 @@
  * (extracted at build time); types keep coming from '@aurum/contract'. Import contract values
  * from here, never from the package.
  */
-export { GAME_TYPES, routeTable, SYSTEM_STATUS } from 'virtual:contract';
+export { ACCOUNT_TYPE, GAME_TYPES, routeTable, SYSTEM_STATUS, TX_TYPE } from 'virtual:contract';
 export { isErrorCode, sessionEndingCodes } from '../../../../packages/contract/src/errors.ts';
 export { enabledFeatures, isFeatureOn } from '../../../../packages/contract/src/features.ts';
 export {
@@ -15,3 +15,8 @@ export {
   LANGUAGES,
 } from '../../../../packages/contract/src/headers.ts';
 export { formatMoney, minorToDecimal, parseMoney } from '../../../../packages/contract/src/money.ts';
+export {
+  REALTIME_CLOSE,
+  REALTIME_FINAL_CLOSES,
+  REALTIME_PATH,
+} from '../../../../packages/contract/src/realtime.ts';

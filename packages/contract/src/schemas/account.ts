@@ -135,6 +135,11 @@ export const usernameLoginSchema = z.strictObject({
   loginDeviceId: optionalText(128),
   site: z.enum(LOGIN_SITES).default('member'),
   remember: z.boolean().default(false),
+  /** LOGINIPVERF3: the code sent after a sign-in from an unrecognised network. */
+  ipVerificationCode: z
+    .string()
+    .regex(/^[0-9]{6}$/, 'six digits')
+    .optional(),
 });
 
 export const smsLoginSchema = z.strictObject({
@@ -196,6 +201,8 @@ export const memberInfoSchema = z.object({
   isTrial: z.boolean(),
   /** A payment (withdraw) password is set. */
   pwdEnabled: z.boolean(),
+  /** A login password is set (SMS-only and social accounts may have none). */
+  hasPassword: z.boolean(),
   hasFreePlay: z.boolean(),
   showVerCodeLogin: z.boolean(),
   clubLabel: z.object({ labelName: z.string() }).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { featureNodeSchema } from '../features.ts';
 import { LANGUAGES } from '../headers.ts';
 import { accountSettingsSchema } from './account.ts';
+import { cashierConfigSchema } from './cashier.ts';
 
 export const GAME_TYPES = [
   'RNG',
@@ -99,5 +100,7 @@ export const merchantConfigSchema = z.object({
   vendors: z.array(vendorSchema),
   /** Account settings and registration rules (config/accounts.json); defaults when absent. */
   accounts: accountSettingsSchema.prefault({}),
+  /** Wallet mode, deposit channels, withdrawal and transfer limits (config/cashier.json). */
+  cashier: cashierConfigSchema.prefault({}),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

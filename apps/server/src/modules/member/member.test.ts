@@ -11,6 +11,8 @@ import {
   lastCodeSent,
   loginAs,
   nextIp,
+  setFeature as setFeatureOf,
+  setMerchantConfig,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
@@ -40,21 +42,8 @@ describe.each(engines)('members on %s', (engine) => {
     return body;
   };
   const memberCount = async () => Number((await t.db.database.db.select({ n: count() }).from(members))[0]!.n);
-  const setConfig = async (change: (c: MerchantConfig) => void) => {
-    const config: MerchantConfig = structuredClone((await t.app.merchants.get('AURUM'))!.config);
-    change(config);
-    await t.app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
-  };
-  const setFeature = (modId: string, on: boolean) =>
-    setConfig((c) => {
-      const walk = (nodes: MerchantConfig['features']) => {
-        for (const n of nodes) {
-          if (n.modId === modId) n.enabled = on ? '1' : '0';
-          walk(n.childrenNodes);
-        }
-      };
-      walk(c.features);
-    });
+  const setConfig = (change: (c: MerchantConfig) => void) => setMerchantConfig(t.app, change);
+  const setFeature = (modId: string, on: boolean) => setFeatureOf(t.app, modId, on);
 
   let mobileSeq = 1000;
   /** A fresh Philippine mobile number, national form and E.164. */
@@ -115,6 +104,7 @@ describe.each(engines)('members on %s', (engine) => {
         isAgent: false,
         isTrial: false,
         pwdEnabled: false,
+        hasPassword: true,
         hasFreePlay: true,
         showVerCodeLogin: true,
         clubLabel: null,

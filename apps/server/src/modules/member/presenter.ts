@@ -34,6 +34,7 @@ export function memberInfo(merchant: MerchantState, m: MemberRow): MemberInfo {
     isAgent: isAgentType(merchant, m.type),
     isTrial: isTrialType(merchant, m.type),
     pwdEnabled: m.paymentPasswordHash !== null,
+    hasPassword: m.passwordHash !== null,
     hasFreePlay: merchant.features.has('FREEPLAY3'),
     showVerCodeLogin: merchant.features.has('MOBILEVERCODELOGIN3'),
     // VIP labels come with the loyalty area.

@@ -57,14 +57,42 @@ export interface MerchantSettings {
   version: number;
 }
 
+/**
+ * A command another module brings (the cashier's deposit and withdraw commands, say): its
+ * arguments' schema and what it does. The module records its own audit trail.
+ */
+export interface OpsExtension<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  run(merchantCode: string, args: z.output<S>, actor: string): Promise<unknown>;
+}
+
 export class OpsService {
+  private readonly extensions = new Map<string, OpsExtension>();
+
   constructor(
     private readonly database: Database,
     private readonly store: MerchantStore,
     private readonly ledger?: Ledger,
   ) {}
 
+  /** Adds a command; its arguments arrive as `{ command: name, ... }`. */
+  extend<S extends z.ZodType>(name: string, extension: OpsExtension<S>): void {
+    if (this.extensions.has(name) || opsCommandSchema.options.some((o) => o.shape.command.value === name)) {
+      throw new Error(`the operator command ${name} exists already`);
+    }
+    this.extensions.set(name, extension as OpsExtension);
+  }
+
   async run(merchantCode: string, input: unknown, actor: string, config?: MerchantConfig) {
+    const name = (input as { command?: unknown } | null)?.command;
+    const extension = typeof name === 'string' ? this.extensions.get(name) : undefined;
+    if (extension) {
+      const args = extension.schema.safeParse(input);
+      if (!args.success)
+        throw new AppError('ops.invalid', args.error.issues.map((i) => i.message).join('; '));
+      if (!(await this.store.get(merchantCode))) throw new AppError('merchant.unknown');
+      return extension.run(merchantCode, args.data, actor);
+    }
     const parsed = opsCommandSchema.safeParse(input);
     if (!parsed.success) {
       throw new AppError('ops.invalid', parsed.error.issues.map((i) => i.message).join('; '));

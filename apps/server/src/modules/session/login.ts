@@ -1,4 +1,5 @@
 import type { freePlayRequestSchema, LoginValue, smsLoginSchema, usernameLoginSchema } from '@aurum/contract';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MemberRow } from '../../db/schema.ts';
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
@@ -9,7 +10,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../platform/crypto.ts';
-import type { Database } from '../../platform/db.ts';
+import type { Database, Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
@@ -66,7 +67,7 @@ export interface LoginDeps {
 export class LoginService {
   constructor(private readonly deps: LoginDeps) {}
 
-  async withPassword(merchant: MerchantState, body: UsernameLogin, ip: string) {
+  async withPassword(merchant: MerchantState, body: UsernameLogin, ip: string, language = 'EN') {
     const { guard, captcha } = this.deps;
     const captchaAfter = accountSettings(merchant).captchaAfterFailures;
     const state = await guard.state(merchant.code, body.username, ip, captchaAfter);
@@ -86,6 +87,7 @@ export class LoginService {
       throw new AppError('login.failed', undefined, captchaNext ? { captcha: 'true' } : undefined);
     }
     assertMaySignIn(merchant, usable, body.site);
+    await this.checkNetwork(merchant, usable, ip, body.ipVerificationCode, language);
     await guard.succeeded(merchant.code, body.username, ip);
     return this.open(merchant, usable, { ip, deviceId: body.loginDeviceId, password: body.password });
   }
@@ -146,11 +148,36 @@ export class LoginService {
   /** Starts a session and builds the login reply (also used after registration and resets). */
   async signIn(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<LoginValue> {
     const token = await this.deps.sessions.start(merchant, member, how);
+    await rememberNetwork(this.deps.database.db, member.id, how.ip, new Date(this.deps.clock.now()));
     return loginValue(merchant, member, token, how.password, this.deps.clock.now());
   }
 
   private async open(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<SignedIn> {
     return { value: await this.signIn(merchant, member, how), member };
+  }
+
+  /**
+   * LOGINIPVERF3 (spec §4 Unrecognised IP login): a password sign-in from a network the member
+   * has never signed in from needs a one-time code sent to the member's mobile or email. The
+   * first sign-in of an account has nothing to compare with and records its network. SMS,
+   * social and remember-token sign-ins prove possession of something already and skip it.
+   */
+  private async checkNetwork(
+    merchant: MerchantState,
+    member: MemberRow,
+    ip: string,
+    code: string | undefined,
+    language: string,
+  ): Promise<void> {
+    if (!merchant.features.has('LOGINIPVERF3')) return;
+    const known = await knownNetworks(this.deps.database.db, member.id, ip);
+    if (known.total === 0 || known.thisOne) return;
+    if (code) {
+      await this.deps.sms.checkMemberCode(merchant.code, member, code);
+      return;
+    }
+    const sent = await this.deps.sms.sendToMember(merchant, member, ip, language);
+    throw new AppError('login.ip.verification', undefined, sent);
   }
 
   private async resumeTrial(merchant: MerchantState, token: string, ip: string) {
@@ -191,4 +218,23 @@ export function loginValue(
     userName: member.userName,
     customerType: member.type,
   };
+}
+
+/** Whether the member has signed in from this address before, and from how many at all. */
+async function knownNetworks(db: Db, memberId: number, ip: string) {
+  const rows = (await db.execute(sql`
+    SELECT count(*)::int AS total, coalesce(bool_or(ip = ${ip}), false) AS this_one
+      FROM member_known_ips WHERE member_id = ${memberId}`)) as unknown as {
+    rows: { total: number; this_one: boolean }[];
+  };
+  const row = rows.rows[0];
+  return { total: Number(row?.total ?? 0), thisOne: Boolean(row?.this_one) };
+}
+
+async function rememberNetwork(db: Db, memberId: number, ip: string | undefined, at: Date) {
+  if (!ip) return;
+  await db.execute(sql`
+    INSERT INTO member_known_ips (member_id, ip, first_seen_at, last_seen_at)
+    VALUES (${memberId}, ${ip}, ${at}, ${at})
+    ON CONFLICT (member_id, ip) DO UPDATE SET last_seen_at = excluded.last_seen_at`);
 }

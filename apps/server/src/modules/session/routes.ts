@@ -32,7 +32,7 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
       const { value, member } =
         body.type === 'sms'
           ? await login.withSms(merchant, body, ip)
-          : await login.withPassword(merchant, body, ip);
+          : await login.withPassword(merchant, body, ip, requestLanguage(merchant, req.headers.language));
       if (body.remember) {
         const remembered = await sessions.remember(merchant, member, ip);
         setRememberCookie(req, reply, remembered.token, remembered.maxAgeMs);

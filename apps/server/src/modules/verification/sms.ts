@@ -1,5 +1,6 @@
 import type { smsLoginCodeRequestSchema, smsNoLoginRequestSchema } from '@aurum/contract';
 import type { z } from 'zod';
+import type { MemberRow } from '../../db/schema.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../platform/clock.ts';
 import { randomDigits } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
@@ -7,10 +8,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { MessageProvider } from '../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
+import { maskEmail, maskMobile } from '../member/presenter.ts';
 import { findByAccount, findByMobile } from '../member/repository.ts';
 import { accountSettings, loginCaptchaAlways } from '../security/settings.ts';
 import type { CaptchaService } from './captcha.ts';
-import type { CodeStore } from './codes.ts';
+import type { CodeChannel, CodeStore } from './codes.ts';
 import { normaliseMobile } from './phone.ts';
 
 type NoLoginRequest = z.output<typeof smsNoLoginRequestSchema>;
@@ -80,6 +82,54 @@ export class SmsService {
     const member = await findByMobile(this.deps.database.db, merchant.code, e164);
     if (member) await this.deliver(merchant, e164, 'login', language);
     return this.sent(merchant);
+  }
+
+  /**
+   * A code for a member who has proven the password (LOGINIPVERF3): to the bound mobile, or the
+   * email when there is no mobile. Throttled per member and client like every other code.
+   */
+  async sendToMember(
+    merchant: MerchantState,
+    member: MemberRow,
+    ip: string,
+    language: string,
+  ): Promise<{ channel: CodeChannel; destination: string }> {
+    const channel: CodeChannel | null = member.mobile ? 'sms' : member.email ? 'email' : null;
+    if (!channel) throw new AppError('login.ip.unverifiable');
+    await this.throttle(merchant.code, `member:${member.id}`, ip);
+    const recipient = (channel === 'sms' ? member.mobile : member.email)!;
+    const minutes = accountSettings(merchant).smsValidityMinutes;
+    const code = randomDigits(6);
+    const target = {
+      merchantCode: merchant.code,
+      channel,
+      purpose: 'login-ip' as const,
+      recipient,
+      memberId: member.id,
+    };
+    await this.deps.codes.issue(target, code, minutes * MINUTE_MS);
+    try {
+      await this.deps.messenger.send({
+        merchantCode: merchant.code,
+        channel,
+        recipient,
+        subject: channel === 'email' ? `${merchant.config.brand.name} sign-in code` : undefined,
+        body: smsText(merchant, code, minutes, language),
+      });
+    } catch {
+      throw new AppError(channel === 'sms' ? 'sms.send.failed' : 'email.send.failed');
+    }
+    return { channel, destination: (channel === 'sms' ? maskMobile(recipient) : maskEmail(recipient)) ?? '' };
+  }
+
+  /** Uses up a code sendToMember sent; sms.code.invalid or .expired otherwise. */
+  async checkMemberCode(merchantCode: string, member: MemberRow, code: string): Promise<void> {
+    const channel: CodeChannel = member.mobile ? 'sms' : 'email';
+    const recipient = (member.mobile ?? member.email) as string;
+    const target = { merchantCode, channel, purpose: 'login-ip' as const, recipient, memberId: member.id };
+    const result = await this.deps.codes.consume(target, code);
+    if (result === 'expired') throw new AppError('sms.code.expired');
+    if (result !== 'ok') throw new AppError('sms.code.invalid');
   }
 
   /** Uses up the code sent to a number for a purpose; sms.code.invalid or .expired otherwise. */

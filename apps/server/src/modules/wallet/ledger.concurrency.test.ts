@@ -88,7 +88,7 @@ describe.runIf(URL)('ledger concurrency on postgres', () => {
     t = await createTestDb('postgres');
     for (let i = 0; i < CLIENTS; i++) {
       const database = await openDatabase({ url: URL, schema: t.schema, poolSize: POOL_PER_CLIENT });
-      clients.push({ database, ledger: new Ledger({ database, trialTypes: async () => [4], shards: 4 }) });
+      clients.push({ database, ledger: new Ledger({ database, shards: 4 }) });
     }
   });
   afterAll(async () => {

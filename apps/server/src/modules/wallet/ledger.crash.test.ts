@@ -110,7 +110,7 @@ describe.runIf(URL)('a server killed mid-load on postgres', () => {
     database = await openDatabase({ url: URL, schema, poolSize: 3 });
     await migrate(database);
     await ensureMerchant(database, await readMerchantConfig(path.join(REPO_ROOT, 'config')));
-    const ledger = new Ledger({ database, trialTypes: async () => [4] });
+    const ledger = new Ledger({ database });
     memberIds = await createFundedMembers(database, ledger, {
       merchant: M,
       count: WORKERS,

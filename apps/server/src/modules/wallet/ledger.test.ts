@@ -38,7 +38,6 @@ describe.each(engines)('ledger on %s', (engine) => {
     await ensureMerchant(t.database, { ...config, brand: { ...config.brand, merchant: OTHER } });
     ledger = new Ledger({
       database: t.database,
-      trialTypes: async () => [TRIAL_TYPE],
       shards: 4,
       onBalanceChanged: (merchant, memberIds) => changes.push({ merchant, memberIds }),
     });

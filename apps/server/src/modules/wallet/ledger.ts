@@ -18,7 +18,7 @@ import {
   createMemberAccount,
   createShards,
   findMemberAccountId,
-  findMemberType,
+  findMemberKind,
   findShardIds,
   findTransferById,
   findTransferByKey,
@@ -96,8 +96,6 @@ export interface TransferResult {
 
 export interface LedgerDeps {
   database: Database;
-  /** The member types of a merchant that are trial accounts (play money only). */
-  trialTypes: (merchant: string) => Promise<readonly number[]>;
   clock?: Clock;
   shards?: number;
   /** Called after a commit that changed members' balances (the real-time layer listens). */
@@ -362,9 +360,9 @@ export class Ledger {
   private async ensureMemberAccount(sql: Sql, merchant: string, memberId: number, code: string) {
     const existing = await findMemberAccountId(sql, merchant, memberId, code);
     if (existing !== null) return existing;
-    const type = await findMemberType(sql, merchant, memberId);
-    if (type === null) throw new AppError('wallet.account.invalid');
-    const trial = (await this.deps.trialTypes(merchant)).includes(type);
+    const kind = await findMemberKind(sql, merchant, memberId);
+    if (kind === null) throw new AppError('wallet.account.invalid');
+    const { trial } = kind;
     if (trial && code !== PLAY) throw new AppError('trial.forbidden');
     if (!trial && code === PLAY) {
       throw new AppError('wallet.transfer.forbidden', 'Play money is for trial accounts only.');

@@ -1,4 +1,4 @@
-import { big, id, type Sql } from './sql.ts';
+import { big, bool, id, type Sql } from './sql.ts';
 
 /** The SQL of the ledger. Statement names are versioned: a name always means one text. */
 
@@ -221,13 +221,22 @@ export async function findMemberAccountId(sql: Sql, merchant: string, memberId: 
 }
 
 /** The member's type, or null when the member is not one of the merchant's. */
-export async function findMemberType(sql: Sql, merchant: string, memberId: number) {
-  const rows = await sql.rows<{ type: number }>(
-    'SELECT type FROM members WHERE id = $1 AND merchant_code = $2',
+/**
+ * A member's type and whether the merchant counts it as a trial type (play money only), read
+ * through the caller's handle: inside a transaction on PGlite's one connection, a read
+ * elsewhere (the merchant cache, say) would wait for this transaction forever.
+ */
+export async function findMemberKind(sql: Sql, merchant: string, memberId: number) {
+  const rows = await sql.rows<{ type: number; trial: unknown }>(
+    `SELECT m.type,
+            coalesce(mc.config -> 'brand' -> 'trialType' @> to_jsonb(m.type), false) AS trial
+       FROM members m JOIN merchants mc ON mc.code = m.merchant_code
+      WHERE m.id = $1 AND m.merchant_code = $2`,
     [memberId, merchant],
-    'ledger_member_type_v1',
+    'ledger_member_kind_v1',
   );
-  return rows[0] ? Number(rows[0].type) : null;
+  const row = rows[0];
+  return row ? { type: Number(row.type), trial: bool(row.trial) } : null;
 }
 
 export async function createMemberAccount(sql: Sql, merchant: string, memberId: number, code: string) {

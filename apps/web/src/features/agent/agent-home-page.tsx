@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
+import { useFundsTexts } from '../../lib/funds/texts';
 import { useSession } from '../../lib/session/session-store';
 import styles from './agent.module.css';
 
 /** /agentHome: where an agent lands after logging in on the agent site. */
 export default function AgentHomePage() {
   const { t } = useTranslation();
+  const { t: tf } = useFundsTexts();
   const { token, account } = useSession();
   const modal = useModal();
   return (
@@ -17,9 +19,17 @@ export default function AgentHomePage() {
           text={t('agent.readyText', { account: account ?? '' })}
           icon="user"
           action={
-            <Button onClick={() => modal.open('memberCenter', { page: 'securityCenter' })}>
-              {t('agent.myAccount')}
-            </Button>
+            <>
+              <Button onClick={() => modal.open('accountCenter')} data-action="open-account-centre">
+                {tf('downline.openCentre')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => modal.open('memberCenter', { page: 'securityCenter' })}
+              >
+                {t('agent.myAccount')}
+              </Button>
+            </>
           }
         />
       ) : (

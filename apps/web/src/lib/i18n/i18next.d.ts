@@ -1,10 +1,17 @@
 import 'i18next';
 import type account from '../account/locales/en.json';
+import type cashier from '../cashier/locales/en.json';
+import type funds from '../funds/locales/en.json';
 import type en from './locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; account: typeof account };
+    resources: {
+      translation: typeof en;
+      account: typeof account;
+      cashier: typeof cashier;
+      funds: typeof funds;
+    };
   }
 }

@@ -23,7 +23,8 @@ export interface ModalParamsMap {
   feedback: undefined;
   gameLaunch: GameLaunchParams;
   chatRoom: undefined;
-  memberCenter: { page?: string } | undefined;
+  /** orderNo: the deposit the payment gateway returned with (page depositv2). */
+  memberCenter: { page?: string; orderNo?: string } | undefined;
   accountCenter: { page?: string } | undefined;
 }
 

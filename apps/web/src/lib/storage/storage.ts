@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   /** A social sign-in asked for the first-login call, made once the member area loads. */
   firstLogin: 'firstLogin',
   pointMall: 'pointMall',
+  /** sessionStorage: '1' while the member keeps the header balance hidden (spec §2 eye toggle). */
+  balanceHidden: 'balanceHidden',
   /** The register settings and validation rules, cached for the session (spec §4 Caching). */
   validate: 'validate',
   /** localStorage: the account name of a remember-me login (never a password). */

@@ -4,11 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
 import { accountErrorText, fieldProblemsOf } from '../../../lib/account/errors';
 import { PasswordField } from '../../../lib/account/fields/password-field';
-import {
-  type AccountSettingsView,
-  socialProvidersOf,
-  useRegisterSettings,
-} from '../../../lib/account/register-settings';
+import { useMemberInfo } from '../../../lib/account/member-info';
+import { useRegisterSettings } from '../../../lib/account/register-settings';
 import { problemText, validateNewPassword } from '../../../lib/account/rules';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { notify } from '../../../lib/notify/notify';
@@ -17,17 +14,6 @@ import styles from './change-password.module.css';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 type Values = Record<Field, string>;
-
-/**
- * Whether a member may have no password (SMS-only or social accounts). Member info does not say
- * whether a login password is set (its pwdEnabled is the payment password), so the current
- * password is then optional here and the server asks for it when the member has one.
- */
-export function passwordlessAccountsPossible(settings: AccountSettingsView | undefined): boolean {
-  if (!settings) return false;
-  const smsOnly = settings.signIn.MOBILENUMREG3 && !settings.signIn.MOBILENUMPASSREG3;
-  return smsOnly || socialProvidersOf(settings).length > 0;
-}
 
 /** Spec §5 Change password: the shared password rule, confirmation equal, old password when held. */
 export function validateChangePassword(
@@ -50,7 +36,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useAccountTexts();
   const settings = useRegisterSettings().data;
   const rules = settings?.rules ?? [];
-  const oldOptional = passwordlessAccountsPossible(settings);
+  // Spec §2: the current password only when the member holds one (SMS-only and social accounts
+  // may not); until member info arrives, assume it does, and the server checks either way.
+  const hasPassword = useMemberInfo().data?.hasPassword ?? true;
   const mutation = useChangePassword();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
@@ -68,14 +56,14 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const next = texts(validateChangePassword(values, rules, !oldOptional));
+    const next = texts(validateChangePassword(values, rules, hasPassword));
     setErrors(next);
     if (Object.keys(next).length > 0) {
       form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     const { oldPassword, ...rest } = values;
-    mutation.mutate(oldPassword ? { ...rest, oldPassword } : rest, {
+    mutation.mutate(hasPassword ? { ...rest, oldPassword } : rest, {
       onSuccess: () => {
         notify(t('changePassword.done'), 'success');
         onDone();
@@ -96,7 +84,6 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       value={values[name]}
       error={errors[name]}
       hint={hint}
-      optional={name === 'oldPassword' && oldOptional}
       maxLength={128}
       onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
     />
@@ -104,7 +91,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="change-password">
-      {field('oldPassword', 'current-password', oldOptional ? t('changePassword.oldOptional') : undefined)}
+      {hasPassword ? field('oldPassword', 'current-password') : null}
       {field('newPassword', 'new-password')}
       {field('confirmNewPassword', 'new-password')}
       {failure ? (

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
   Icon,
+  type IconName,
   type ModalBodyProps,
   ModalTitle,
   Spinner,
@@ -13,16 +14,35 @@ import LogoutDialog from '../../../lib/account/logout-dialog';
 import { useMemberInfo } from '../../../lib/account/member-info';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
+import { loadChunk } from '../../../lib/chunks/chunk-load';
 import { formatDateTime } from '../../../lib/format/date';
 import { isCatalogueLanguage } from '../../../lib/i18n';
+import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { ChangePasswordForm } from './change-password-form';
 import styles from './member-centre.module.css';
 
-/** The member-centre pages built so far; the others arrive with their issues. */
-const PAGES = ['securityCenter'] as const;
-type Page = (typeof PAGES)[number];
+/** The member-centre pages built so far (lib/modals: the header's dropdown lists the same). */
+const PAGES = MEMBER_CENTRE_PAGES;
+type Page = MemberCentrePage;
+
+const PAGE_ICONS: Record<Page, IconName> = {
+  securityCenter: 'lock',
+  transferFund: 'refresh',
+  depositv2: 'download',
+  withdraw: 'external',
+  transferUpline: 'user',
+  transactionHistory: 'menu',
+};
+
+// Each page beyond the security centre is its own chunk, so the modal's stays small.
+const MyWalletPage = lazy(() => loadChunk(() => import('../funds/my-wallet-page')));
+const TransferUplinePage = lazy(() => loadChunk(() => import('../funds/transfer-upline-page')));
+const TransactionHistoryPage = lazy(() => loadChunk(() => import('../funds/transaction-history-page')));
+const DepositPage = lazy(() => loadChunk(() => import('../cashier/deposit-page')));
+const WithdrawPage = lazy(() => loadChunk(() => import('../cashier/withdraw-page')));
+const CashierSecurity = lazy(() => loadChunk(() => import('../cashier/security-cashier')));
 
 /**
  * Spec §2 Member centre: a page selector, securityCenter by default. Trial accounts are told a
@@ -54,14 +74,42 @@ export default function MemberCentreModal({ params, close }: ModalBodyProps<'mem
         items={PAGES.map((p) => ({
           value: p,
           label: t(`member.${p}`),
-          icon: <Icon name="lock" size={18} />,
+          icon: <Icon name={PAGE_ICONS[p]} size={18} />,
         }))}
       />
       <TabPanel idBase={idBase} value={page} className={styles.panel}>
-        <SecurityCentre />
+        <Suspense fallback={<Spinner label={t(`member.${page}`)} />}>
+          <PageBody page={page} goTo={setPage} orderNo={params?.orderNo} />
+        </Suspense>
       </TabPanel>
     </div>
   );
+}
+
+function PageBody({
+  page,
+  goTo,
+  orderNo,
+}: {
+  page: Page;
+  goTo: (page: Page) => void;
+  /** The deposit the payment gateway returned with. */
+  orderNo?: string | undefined;
+}) {
+  switch (page) {
+    case 'securityCenter':
+      return <SecurityCentre />;
+    case 'transferFund':
+      return <MyWalletPage />;
+    case 'depositv2':
+      return <DepositPage orderNo={orderNo} />;
+    case 'withdraw':
+      return <WithdrawPage />;
+    case 'transferUpline':
+      return <TransferUplinePage goTo={goTo} />;
+    case 'transactionHistory':
+      return <TransactionHistoryPage />;
+  }
 }
 
 function SecurityCentre() {
@@ -103,6 +151,10 @@ function SecurityCentre() {
         <h3 id="password-heading">{t('changePassword.title')}</h3>
         <ChangePasswordForm key={formKey} onDone={() => setFormKey((k) => k + 1)} />
       </section>
+      {/* Withdraw password and withdrawal accounts: the cashier's own chunk, loaded meanwhile. */}
+      <Suspense fallback={null}>
+        <CashierSecurity />
+      </Suspense>
       <section aria-labelledby="device-heading" className={styles.section}>
         <h3 id="device-heading">{t('member.thisDevice')}</h3>
         <p className={styles.muted}>{t('member.signOutText')}</p>

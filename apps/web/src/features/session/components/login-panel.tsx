@@ -10,7 +10,7 @@ import { checkRule, fallbackRule, findRule, problemText } from '../../../lib/acc
 import { useAgentSite } from '../../../lib/account/site';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { WarningDialog } from '../../../lib/account/warning-dialog';
-import { errorCodeOf } from '../../../lib/api';
+import { errorCodeOf, isApiError } from '../../../lib/api';
 import { useBrand, useFeature, useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
 import { login, loginWithRememberCookie } from '../api/login';
@@ -33,7 +33,7 @@ interface LoginPanelProps {
   onLoggedIn: (value: LoginValue, method: LoginMethod) => void;
 }
 
-type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' | 'code', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' | 'code' | 'ipCode', string>>;
 
 /** The masked stand-in for a remembered password: the browser never holds the real one. */
 const REMEMBERED_MASK = '••••••••';
@@ -65,6 +65,9 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const [mobile, setMobile] = useState<MobileValue>(emptyMobile);
   const [code, setCode] = useState('');
   const [captchaAnswer, setCaptchaAnswer] = useState('');
+  // LOGINIPVERF3: where the server sent the code for a sign-in from a new network.
+  const [ipCheck, setIpCheck] = useState<string | null>(null);
+  const [ipCode, setIpCode] = useState('');
   const [askedForCaptcha, setAskedForCaptcha] = useState(false);
   const captchaShown =
     mode === 'username' && !remembered && (askedForCaptcha || Boolean(settings?.loginCaptcha));
@@ -87,6 +90,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
       if (!username.trim()) next.username = t('login.usernameRequired');
       if (!password.trim()) next.password = t('login.passwordRequired');
       if (captchaShown && !captchaAnswer.trim()) next.captcha = t('login.captchaRequired');
+      if (ipCheck !== null && !/^[0-9]{6}$/.test(ipCode.trim())) next.ipCode = t('login.codeRequired');
     } else {
       const mobileProblem = checkMobile();
       if (mobileProblem) next.mobileNum = mobileProblem;
@@ -104,6 +108,17 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   };
 
   const failed = (error: unknown) => {
+    const code = errorCodeOf(error);
+    if (code === 'login.ip.verification') {
+      setIpCheck((isApiError(error) && error.details?.destination) || '');
+      setIpCode('');
+      setFailure(null);
+      return;
+    }
+    if (code === 'login.ip.unverifiable') {
+      setFailure(t('errors.ipUnverifiable'));
+      return;
+    }
     const problems = fieldProblemsOf(error);
     if (problems.mobileNum) setErrors({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
     if (wantsCaptcha(error)) {
@@ -156,6 +171,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
           site,
           remember: remember && !agentSite,
           ...answer,
+          ...(ipCheck !== null ? { ipVerificationCode: ipCode.trim() } : {}),
         });
         succeed(value, 'password');
       } else {
@@ -272,6 +288,24 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
                   onChange={setCaptchaAnswer}
                   error={errors.captcha}
                 />
+              ) : null}
+              {ipCheck !== null ? (
+                <div className={styles.ipCheck} data-ip-check="true">
+                  <p role="status" className={styles.note}>
+                    <Icon name="lock" size={18} />
+                    {t('login.ipCheck', { destination: ipCheck })}
+                  </p>
+                  <TextField
+                    name="ipVerificationCode"
+                    label={t('login.ipCode')}
+                    value={ipCode}
+                    onChange={setIpCode}
+                    error={errors.ipCode}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                  />
+                </div>
               ) : null}
             </>
           )

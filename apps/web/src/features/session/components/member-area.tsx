@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, useModal } from '../../../components/ui';
+import { Button, Icon, type IconName, useModal } from '../../../components/ui';
 import LogoutDialog from '../../../lib/account/logout-dialog';
 import { useMemberInfo } from '../../../lib/account/member-info';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { apiCall } from '../../../lib/api';
 import { fromI18nCode } from '../../../lib/i18n';
+import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
+import { useRealtime } from '../../../lib/realtime/use-realtime';
 import { useSession } from '../../../lib/session/session-store';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { recordFirstLogin } from '../api/login';
+import { HeaderBalance } from './header-balance';
 import styles from './member-area.module.css';
 
 /** Spec §9: the member dropdown hides this long after the pointer leaves it. */
@@ -16,8 +19,24 @@ export const DROPDOWN_HIDE_MS = 200;
 const AVATAR = '/media/fallback/avatar.svg';
 
 /**
- * Spec §2 Header, logged in: avatar (opens the profile), account name, VIP label, sign-out, and
- * the member dropdown. Items whose pages do not exist yet are left out until they do.
+ * Spec §2 Member dropdown, in its order: deposit, withdraw, betting record, account record, my
+ * account. Each opens its member-centre page; pages the member centre does not have yet (betting
+ * record…) are left out until they arrive.
+ */
+const DROPDOWN: { page: string; icon: IconName; label?: 'member.myAccount' }[] = [
+  { page: 'depositv2', icon: 'download' },
+  { page: 'withdraw', icon: 'external' },
+  { page: 'personalHistoryCopy', icon: 'star' },
+  { page: 'transactionHistory', icon: 'grid' },
+  { page: 'securityCenter', icon: 'user', label: 'member.myAccount' },
+];
+const isAvailable = (page: string): page is MemberCentrePage =>
+  (MEMBER_CENTRE_PAGES as readonly string[]).includes(page);
+export const DROPDOWN_PAGES = DROPDOWN.filter((item) => isAvailable(item.page));
+
+/**
+ * Spec §2 Header, logged in: avatar (opens the profile), account name, VIP label, the balance with
+ * its eye, deposit, sign-out, and the member dropdown. The session WebSocket runs while it shows.
  */
 export default function MemberArea() {
   const { t } = useAccountTexts();
@@ -26,7 +45,9 @@ export default function MemberArea() {
   const modal = useModal();
   const [confirming, setConfirming] = useState(false);
   useSessionChores();
-  const openProfile = () => modal.open('memberCenter', { page: 'securityCenter' });
+  useRealtime();
+  const openPage = (page: MemberCentrePage) => modal.open('memberCenter', { page });
+  const openProfile = () => openPage('securityCenter');
   const vip = info?.clubLabel?.labelName;
   const account = info?.account ?? session.account ?? '';
   return (
@@ -39,13 +60,24 @@ export default function MemberArea() {
       >
         <img src={AVATAR} alt="" width={32} height={32} />
       </button>
-      <MemberMenu account={account} onMyAccount={openProfile} />
+      <MemberMenu account={account} onOpen={openPage} />
       {session.isTrial ? (
         <span className={styles.trial} data-trial="true">
           {t('member.trial')}
         </span>
       ) : null}
       {vip ? <span className={styles.vip}>{t('member.vip', { label: vip })}</span> : null}
+      <HeaderBalance />
+      {!session.isTrial && isAvailable('depositv2') ? (
+        <Button
+          variant="primary"
+          className={styles.deposit}
+          onClick={() => openPage('depositv2')}
+          data-action="deposit"
+        >
+          {t('balance.deposit')}
+        </Button>
+      ) : null}
       <Button
         variant="secondary"
         onClick={() => setConfirming(true)}
@@ -77,7 +109,7 @@ function useSessionChores() {
   }, [language]);
 }
 
-function MemberMenu({ account, onMyAccount }: { account: string; onMyAccount: () => void }) {
+function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: MemberCentrePage) => void }) {
   const { t } = useAccountTexts();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -104,9 +136,12 @@ function MemberMenu({ account, onMyAccount }: { account: string; onMyAccount: ()
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
-  const items = [
-    { key: 'securityCenter', label: t('member.myAccount'), icon: 'user' as const, onSelect: onMyAccount },
-  ];
+  const items = DROPDOWN_PAGES.map((item) => ({
+    key: item.page,
+    label: t(item.label ?? `member.${item.page as MemberCentrePage}`),
+    icon: item.icon,
+    onSelect: () => onOpen(item.page as MemberCentrePage),
+  }));
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu for pointer users; the button is the keyboard way in.
     <div
@@ -157,6 +192,7 @@ function MemberMenu({ account, onMyAccount }: { account: string; onMyAccount: ()
               type="button"
               role="menuitem"
               className={styles.menuItem}
+              data-page={item.key}
               onClick={() => {
                 setOpen(false);
                 item.onSelect();

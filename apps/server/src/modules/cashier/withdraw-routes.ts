@@ -1,0 +1,107 @@
+import { PROOF_BODY_LIMIT_BYTES, routes } from '@aurum/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import { registerRoute, signedIn } from '../../platform/http.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
+import type { BlobStorage } from '../../platform/storage.ts';
+import type { OpsService } from '../ops/service.ts';
+import type { Ledger } from '../wallet/ledger.ts';
+import { BoundAccounts } from './bound-accounts.ts';
+import type { PaymentPasswords } from './payment-password.ts';
+import { WithdrawOps } from './withdraw-ops.ts';
+import { WithdrawService } from './withdraw-service.ts';
+
+const limit = (limit: number, minutes = 1) => ({ perIp: { limit, windowMs: minutes * MINUTE_MS } });
+
+export interface WithdrawRouteDeps {
+  store: MerchantStore;
+  database: Database;
+  ledger: Ledger;
+  clock: Clock;
+  storage: BlobStorage;
+  passwords: PaymentPasswords;
+  ops: OpsService;
+  jobs: Jobs;
+}
+
+/**
+ * The withdrawal side of the cashier: the payment password, bound accounts, requests and the
+ * confirmation flow; the operator's `withdraw` command and the auto-received job.
+ */
+export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): void {
+  const { store, database, ledger, clock, storage, passwords } = deps;
+  const accounts = new BoundAccounts({ database, clock, passwords });
+  const withdrawals = new WithdrawService({ database, ledger, clock, storage, passwords });
+  new WithdrawOps({ database, ledger, store, clock }).register(deps.ops);
+  deps.jobs.add(withdrawals.autoReceiveJob());
+
+  registerRoute(
+    app,
+    store,
+    routes.paymentPassword,
+    (ctx) => passwords.set(ctx.merchant, signedIn(ctx).member, ctx.body),
+    limit(10),
+  );
+
+  registerRoute(
+    app,
+    store,
+    routes.boundAccounts,
+    (ctx) => {
+      ctx.reply.header('cache-control', 'no-store');
+      return accounts.list(ctx.merchant, signedIn(ctx).member);
+    },
+    limit(60),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.bindAccount,
+    (ctx) => accounts.bind(ctx.merchant, signedIn(ctx).member, ctx.body),
+    limit(10),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.removeAccount,
+    (ctx) => accounts.remove(ctx.merchant, signedIn(ctx).member, ctx.body),
+    limit(10),
+  );
+
+  registerRoute(
+    app,
+    store,
+    routes.withdrawSettings,
+    (ctx) => {
+      ctx.reply.header('cache-control', 'no-store');
+      return withdrawals.settings(ctx.merchant, signedIn(ctx).member);
+    },
+    limit(60),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.withdraw,
+    (ctx) => withdrawals.request(ctx.merchant, signedIn(ctx).member, ctx.body),
+    limit(20),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.withdrawOrders,
+    (ctx) => {
+      ctx.reply.header('cache-control', 'no-store');
+      return withdrawals.orders(ctx.merchant, signedIn(ctx).member, ctx.query);
+    },
+    limit(60),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.withdrawConfirm,
+    (ctx) => withdrawals.confirm(ctx.merchant, signedIn(ctx).member, ctx.body),
+    { ...limit(10), bodyLimit: PROOF_BODY_LIMIT_BYTES },
+  );
+}

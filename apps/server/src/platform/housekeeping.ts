@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { DAY_MS, MINUTE_MS } from './clock.ts';
+import type { Database } from './db.ts';
+import type { Job } from './jobs.ts';
+
+/** Rows deleted per statement, so a large backlog never holds locks for long. */
+const BATCH = 5000;
+/** Ended sessions are kept this long for support questions ("was I signed in on…"). */
+export const SESSION_RETENTION_MS = 30 * DAY_MS;
+/** Used or expired one-time codes are kept a day: enough to answer "why did my code fail". */
+export const CODE_RETENTION_MS = DAY_MS;
+
+/** Deleted rows, as node-postgres (rowCount) or PGlite (affectedRows) reports them. */
+const rowsOf = (result: unknown) => {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+};
+
+/**
+ * Deletes what has expired and can never be used again: captcha answers, one-time codes,
+ * sign-in attempts of social login, rate-limit windows, and sessions that ended long ago.
+ * Idempotent: processes that run it together delete each row once.
+ */
+export function housekeepingJob(database: Database): Job {
+  return {
+    name: 'housekeeping',
+    everyMs: 10 * MINUTE_MS,
+    async run(now) {
+      const { db } = database;
+      const at = new Date(now);
+      const sessionsBefore = new Date(now - SESSION_RETENTION_MS);
+      const codesBefore = new Date(now - CODE_RETENTION_MS);
+      const statements = [
+        sql`DELETE FROM captchas WHERE id IN (SELECT id FROM captchas WHERE expires_at < ${at} LIMIT ${BATCH})`,
+        sql`DELETE FROM oauth_states WHERE state_hash IN
+              (SELECT state_hash FROM oauth_states WHERE expires_at < ${at} LIMIT ${BATCH})`,
+        sql`DELETE FROM rate_limits WHERE key IN
+              (SELECT key FROM rate_limits WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
+        sql`DELETE FROM verification_codes WHERE id IN
+              (SELECT id FROM verification_codes WHERE expires_at < ${codesBefore} LIMIT ${BATCH})`,
+        sql`DELETE FROM sessions WHERE id IN
+              (SELECT id FROM sessions
+                WHERE expires_at < ${sessionsBefore} OR revoked_at < ${sessionsBefore} LIMIT ${BATCH})`,
+      ];
+      let done = 0;
+      for (const statement of statements) done += rowsOf(await db.execute(statement));
+      return done;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { TransactionRow } from '@aurum/contract';
+import { useId, useMemo, useState } from 'react';
+import { EmptyState, Spinner } from '../../../components/ui';
+import { formatDateTime } from '../../../lib/format/date';
+import { customRange } from '../../../lib/funds/date-range';
+import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/funds/date-range-picker';
+import { LoadFailure, SelectField } from '../../../lib/funds/fields';
+import shared from '../../../lib/funds/funds.module.css';
+import { TX_TYPES, txTypeLabel, walletLabel } from '../../../lib/funds/labels';
+import { Money } from '../../../lib/funds/money';
+import { Paginator } from '../../../lib/funds/paginator';
+import { useFundsTexts } from '../../../lib/funds/texts';
+import { useMediaQuery } from '../../../lib/hooks/use-media-query';
+import { useBrand } from '../../../lib/site';
+import { useMerchantWallet } from './api/merchant-wallet';
+import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './api/transactions';
+import styles from './transaction-history.module.css';
+
+/** Phones get one card per movement instead of a six-column table. */
+const CARDS_QUERY = '(max-width: 640px)';
+
+/**
+ * `transactionHistory`, the account record (spec §2, §9): every movement of the member's own
+ * wallets, filtered by type and by a range of days (shortcuts for the last and next 7 and 30 days,
+ * or any two days), newest first, paged with the spec's paginator.
+ */
+export default function TransactionHistoryPage() {
+  const { t } = useFundsTexts();
+  const brand = useBrand();
+  const titleId = useId();
+  const [type, setType] = useState('all');
+  const [range, setRange] = useState<DateRangeValue>(() => presetValue('last7'));
+  const [page, setPage] = useState(1);
+  const days = customRange(range.from, range.to);
+  const query: TransactionsQuery | null = days
+    ? { ...days, page, ...(type === 'all' ? {} : { txTypeIds: type }) }
+    : null;
+  const records = useTransactions(query);
+  const vendors = useMerchantWallet().data?.vendors;
+  const vendorNames = useMemo(() => new Map((vendors ?? []).map((v) => [v.vendor, v.name])), [vendors]);
+  const cards = useMediaQuery(CARDS_QUERY);
+
+  const typeOptions = [
+    { value: 'all', label: t('record.allTypes') },
+    ...TX_TYPES.map((tx) => ({ value: String(tx.id), label: txTypeLabel(t, tx.id) })),
+  ];
+  const rangeError = days ? undefined : range.from && range.to ? t('range.reversed') : t('range.required');
+  const data = records.data;
+  const rows = data?.content ?? [];
+  const first = data && data.total > 0 ? (data.pageNum - 1) * TRANSACTIONS_PAGE_SIZE + 1 : 0;
+
+  return (
+    <div className={shared.page} data-funds-page="transactionHistory">
+      <section className={shared.section} aria-labelledby={titleId}>
+        <h3 id={titleId}>{t('record.title')}</h3>
+        <div className={styles.filters}>
+          <SelectField
+            name="txType"
+            label={t('record.type')}
+            value={type}
+            options={typeOptions}
+            onChange={(v) => {
+              setType(v);
+              setPage(1);
+            }}
+          />
+          <DateRangePicker
+            value={range}
+            error={rangeError}
+            onChange={(v) => {
+              setRange(v);
+              setPage(1);
+            }}
+          />
+        </div>
+      </section>
+      <section
+        className={styles.results}
+        aria-label={t('record.results')}
+        aria-busy={records.isFetching || undefined}
+      >
+        <p className={styles.summary} role="status">
+          {query && data && data.total > 0
+            ? t('record.summary', { first, last: first + rows.length - 1, total: data.total })
+            : null}
+        </p>
+        {!query ? null : records.isError ? (
+          <LoadFailure error={records.error} onRetry={() => void records.refetch()} />
+        ) : !data ? (
+          <Spinner label={t('record.loading')} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon="grid"
+            headingLevel={3}
+            title={t('record.emptyTitle')}
+            text={t('record.emptyText')}
+          />
+        ) : (
+          <div className={records.isPlaceholderData ? styles.stale : undefined}>
+            {cards ? (
+              <RecordCards rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
+            ) : (
+              <RecordTable rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
+            )}
+          </div>
+        )}
+        {data && query ? (
+          <Paginator
+            page={data.pageNum}
+            totalPages={data.totalPages}
+            onChange={setPage}
+            label={t('record.pages')}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+interface RowsProps {
+  rows: TransactionRow[];
+  symbol: string;
+  vendorNames: ReadonlyMap<string, string>;
+}
+
+function RecordTable({ rows, symbol, vendorNames }: RowsProps) {
+  const { t } = useFundsTexts();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-record-table="true">
+        <caption className="visually-hidden">{t('record.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('record.time')}</th>
+            <th scope="col">{t('record.type')}</th>
+            <th scope="col">{t('record.wallet')}</th>
+            <th scope="col" className={styles.num}>
+              {t('record.amount')}
+            </th>
+            <th scope="col" className={styles.num}>
+              {t('record.balanceAfter')}
+            </th>
+            <th scope="col">{t('record.remark')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.transferId}:${row.wallet}`} data-transfer-id={row.transferId}>
+              <td className={styles.time}>{formatDateTime(row.txTimeInTimestamp)}</td>
+              <td>{txTypeLabel(t, row.txTypeId)}</td>
+              <td>{walletLabel(t, row.wallet, vendorNames)}</td>
+              <td className={styles.num}>
+                <Money value={row.amount} symbol={symbol} signed />
+              </td>
+              <td className={styles.num}>
+                <Money value={row.balanceAfter} symbol={symbol} />
+              </td>
+              <td className={styles.remark}>{row.remark || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RecordCards({ rows, symbol, vendorNames }: RowsProps) {
+  const { t } = useFundsTexts();
+  return (
+    <ul className={styles.cards} aria-label={t('record.title')} data-record-cards="true">
+      {rows.map((row) => (
+        <li key={`${row.transferId}:${row.wallet}`} className={styles.card} data-transfer-id={row.transferId}>
+          <div className={styles.cardTop}>
+            <span className={styles.cardType}>{txTypeLabel(t, row.txTypeId)}</span>
+            <Money value={row.amount} symbol={symbol} signed className={styles.cardAmount} />
+          </div>
+          <dl className={styles.cardDetails}>
+            <div>
+              <dt>{t('record.time')}</dt>
+              <dd className={styles.time}>{formatDateTime(row.txTimeInTimestamp)}</dd>
+            </div>
+            <div>
+              <dt>{t('record.wallet')}</dt>
+              <dd>{walletLabel(t, row.wallet, vendorNames)}</dd>
+            </div>
+            <div>
+              <dt>{t('record.balanceAfter')}</dt>
+              <dd>
+                <Money value={row.balanceAfter} symbol={symbol} />
+              </dd>
+            </div>
+            {row.remark ? (
+              <div>
+                <dt>{t('record.remark')}</dt>
+                <dd>{row.remark}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import { errorCodeOf, errorTextKey, isApiError } from '../api';
+
+/** Cashier and wallet error codes with their own text in the cashier catalogue. */
+const CASHIER_ERROR_TEXT = {
+  'cashier.channel.unknown': 'errors.channelUnknown',
+  'cashier.amount.out.of.range': 'errors.amountOutOfRange',
+  'cashier.deposit.disabled': 'errors.depositDisabled',
+  'cashier.gateway.unavailable': 'errors.gatewayUnavailable',
+  'cashier.deposit.too.many.pending': 'errors.tooManyPending',
+  'cashier.order.not.found': 'errors.orderNotFound',
+  'cashier.order.state': 'errors.orderState',
+  'cashier.proof.required': 'errors.proofRequired',
+  'cashier.proof.invalid': 'errors.proofInvalid',
+  'cashier.reference.required': 'errors.referenceRequired',
+  'cashier.account.not.found': 'errors.accountNotFound',
+  'cashier.account.limit': 'errors.accountLimit',
+  'cashier.account.exists': 'errors.accountExists',
+  'payment.password.required': 'errors.paymentPasswordRequired',
+  'payment.password.invalid': 'errors.paymentPasswordInvalid',
+  'payment.password.mismatch': 'errors.paymentPasswordMismatch',
+  'password.old.wrong': 'errors.loginPasswordWrong',
+  'login.failed': 'errors.loginPasswordWrong',
+  'wallet.insufficient.funds': 'errors.insufficientFunds',
+  'wallet.amount.invalid': 'errors.amountInvalid',
+  'idempotency.conflict': 'errors.idempotencyConflict',
+  'payload.too.large': 'errors.proofInvalid',
+  'validation.failed': 'errors.checkFields',
+  'request.invalid': 'errors.checkFields',
+  'trial.forbidden': 'errors.trial',
+} as const;
+
+export type CashierErrorKey = (typeof CASHIER_ERROR_TEXT)[keyof typeof CASHIER_ERROR_TEXT];
+
+/** The cashier catalogue key of a code, if it has one. */
+export function cashierErrorKey(code: string | null | undefined): CashierErrorKey | null {
+  return code && Object.hasOwn(CASHIER_ERROR_TEXT, code)
+    ? CASHIER_ERROR_TEXT[code as keyof typeof CASHIER_ERROR_TEXT]
+    : null;
+}
+
+/**
+ * The member's-language text for a failed cashier call, chosen by its errorCode: the cashier
+ * catalogue, then the app's common error texts; a code neither knows yet (a server newer than
+ * this build) shows the server's own message rather than a vague one.
+ */
+export function cashierErrorText(t: TFunction<'cashier'>, tc: TFunction, error: unknown): string {
+  const code = errorCodeOf(error);
+  const own = cashierErrorKey(code);
+  if (own) return t(own);
+  const common = errorTextKey(code);
+  if (common !== 'errors.unknown') return tc(common);
+  if (isApiError(error) && !error.isNetwork && error.message && error.errorCode !== 'response.invalid') {
+    return error.message;
+  }
+  return tc('errors.unknown');
+}

@@ -1,0 +1,66 @@
+import { Icon } from '../../components/ui';
+import styles from './funds.module.css';
+import { pageItems } from './paging';
+import { useFundsTexts } from './texts';
+
+interface PaginatorProps {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+  /** Names the list the pages belong to ("Account record pages"). */
+  label: string;
+}
+
+/** Previous, the page window of spec §9 (range 2, no margin pages), next. Nothing for one page. */
+export function Paginator({ page, totalPages, onChange, label }: PaginatorProps) {
+  const { t } = useFundsTexts();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={label} data-paginator="true">
+      <ul className={styles.pagerList}>
+        <li>
+          <button
+            type="button"
+            className={styles.pageButton}
+            aria-label={t('pager.previous')}
+            disabled={page <= 1}
+            onClick={() => onChange(page - 1)}
+          >
+            <Icon name="chevron-left" size={18} />
+          </button>
+        </li>
+        {pageItems(page, totalPages).map((item) =>
+          item.kind === 'gap' ? (
+            <li key={item.key} className={styles.pageGap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <button
+                type="button"
+                className={styles.pageButton}
+                aria-label={t('pager.page', { page: item.page })}
+                aria-current={item.page === page ? 'page' : undefined}
+                onClick={() => item.page !== page && onChange(item.page)}
+                data-page={item.page}
+              >
+                {item.page}
+              </button>
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className={styles.pageButton}
+            aria-label={t('pager.next')}
+            disabled={page >= totalPages}
+            onClick={() => onChange(page + 1)}
+          >
+            <Icon name="chevron-right" size={18} />
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

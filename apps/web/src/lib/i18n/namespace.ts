@@ -1,0 +1,44 @@
+import type { CustomTypeOptions } from 'i18next';
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18next } from './i18n';
+
+type Loaders = Record<string, () => Promise<unknown>>;
+/** Namespaces are declared in i18next.d.ts, so `t` knows their keys. */
+type Namespace = keyof CustomTypeOptions['resources'];
+
+/**
+ * A text namespace of its own, shipped with the lazily loaded chunks that use it rather than the
+ * first load: EN comes with the module that defines it, the other catalogues load when their
+ * language is in use (the calling component suspends meanwhile). `catalogues` is the caller's
+ * `import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' })`.
+ */
+export function defineNamespace<NS extends Namespace>(ns: NS, en: object, catalogues: Loaders) {
+  i18next.addResourceBundle('en', ns, en, true, false);
+  const pending = new Map<string, Promise<void>>();
+
+  /** Loads the catalogue of a language; null when it is already there (or unknown). */
+  function load(code: string): Promise<void> | null {
+    if (i18next.hasResourceBundle(code, ns)) return null;
+    const loader = catalogues[`./locales/${code}.json`];
+    if (!loader) return null;
+    let promise = pending.get(code);
+    if (!promise) {
+      promise = loader().then((bundle) => {
+        i18next.addResourceBundle(code, ns, bundle as object, true, false);
+      });
+      pending.set(code, promise);
+    }
+    return promise;
+  }
+
+  /** `t` for the namespace, once the current language's catalogue is in. */
+  function useTexts() {
+    const result = useTranslation<NS>(ns);
+    const waiting = load(result.i18n.language);
+    if (waiting) use(waiting);
+    return result;
+  }
+
+  return { ns, load, useTexts };
+}

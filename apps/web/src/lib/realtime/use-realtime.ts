@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { putBalance, refreshBalance } from '../account/balance';
+import { MERCHANT } from '../config';
+import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
+import { useSessionToken } from '../session/session-store';
+import { RealtimeClient, realtimeUrl } from './client';
+
+/**
+ * Keeps the session WebSocket open while a member is signed in: opened after sign-in, a new one
+ * for a new session, closed at logout. Pushed balances go straight into the balance query, so the
+ * header (and any wallet page) updates without a reload.
+ */
+export function useRealtime(): void {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    const client = new RealtimeClient({
+      url: realtimeUrl(REALTIME_PATH),
+      merchant: MERCHANT,
+      token,
+      onEvent: (message) => {
+        if (message.type === 'balance') putBalance(queryClient, token, message.balance);
+      },
+      onFinalClose: (code) => {
+        // The server says the session is over: the next call confirms it and ends it here too
+        // (the API client's session-end handling), or finds it alive after all.
+        if (code === REALTIME_CLOSE.UNAUTHORIZED) void refreshBalance(queryClient);
+      },
+    });
+    const onOnline = () => client.retryNow();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') client.retryNow();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    client.start();
+    return () => {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+      client.stop();
+    };
+  }, [token, queryClient]);
+}
