@@ -6,8 +6,6 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.ts';
-import { openAppDatabase } from '../platform/boot.ts';
 import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';
@@ -204,7 +202,12 @@ async function main() {
     report(args, body.value);
     return;
   }
-  // No server runs on this data: run the command on the database directly.
+  // No server runs on this data: run the command on the database directly. The application is
+  // loaded only here: a command sent to a running server starts in half the time without it.
+  const [{ buildApp }, { openAppDatabase }] = await Promise.all([
+    import('../app.ts'),
+    import('../platform/boot.ts'),
+  ]);
   const database = await openAppDatabase(config);
   const app = await buildApp({
     config,

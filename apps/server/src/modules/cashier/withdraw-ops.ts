@@ -72,9 +72,10 @@ export class WithdrawOps {
 
   run(merchant: string, cmd: WithdrawCommand, actor: string): Promise<unknown> {
     if (cmd.action === 'list') {
-      return listOrders(this.deps.database.db, merchant, cmd.status ?? null, cmd.limit).then((rows) =>
-        rows.map(presentOperatorOrder),
-      );
+      // The same shape as `deposit list`.
+      return listOrders(this.deps.database.db, merchant, cmd.status ?? null, cmd.limit).then((rows) => ({
+        orders: rows.map(presentOperatorOrder),
+      }));
     }
     return this.act(merchant, cmd.action, cmd.orderNo, actor, cmd.action === 'reject' ? cmd.reason : null);
   }

@@ -123,7 +123,7 @@ describe.each(engines)('withdrawals on %s', (engine) => {
     expect(await balances(t, m.id)).toMatchObject({ MAIN: 37_950n, HOLD: 12_050n });
     await expectInvariants(t);
 
-    const listed = okValue<Record<string, unknown>[]>(
+    const { orders: listed } = okValue<{ orders: Record<string, unknown>[] }>(
       await ops(t, { command: 'withdraw', action: 'list', status: 'PENDING' }),
     );
     expect(listed.find((o) => o.orderNo === placed.orderNo)).toMatchObject({

@@ -21,6 +21,20 @@ export function useWalletBalance() {
 /** The account record's queries (member centre) start with this key. */
 export const transactionsKey = ['funds', 'transactions'] as const;
 
+/** The cashier's queries (orders, and settings with the available balance) start with this key. */
+export const cashierQueryKey = ['member', 'cashier'] as const;
+
+/**
+ * A pushed balance that changed: money moved outside this page (the operator, a payment gateway,
+ * an agent, another tab). The views built on movements and orders are read again; the balance
+ * itself came with the push.
+ */
+export const refreshMovementViews = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: cashierQueryKey }),
+    client.invalidateQueries({ queryKey: transactionsKey }),
+  ]);
+
 /** After a movement: every wallet's balance and the account record are read again. */
 export const refreshAfterMovement = (client: QueryClient) =>
   Promise.all([

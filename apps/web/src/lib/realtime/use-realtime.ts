@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { putBalance, refreshBalance } from '../account/balance';
 import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
+import { refreshMovementViews } from '../funds/balance';
 import { useSessionToken } from '../session/session-store';
 import { RealtimeClient, realtimeUrl } from './client';
 
@@ -21,7 +22,13 @@ export function useRealtime(): void {
       merchant: MERCHANT,
       token,
       onEvent: (message) => {
-        if (message.type === 'balance') putBalance(queryClient, token, message.balance);
+        // The ledger touched this member's accounts (a deposit credited, a hold paid out or
+        // released…), even when the total did not change: the orders and the account record on
+        // screen follow it. Only queries in use are fetched again.
+        if (message.type === 'balance') {
+          putBalance(queryClient, token, message.balance);
+          void refreshMovementViews(queryClient);
+        }
       },
       onFinalClose: (code) => {
         // The server says the session is over: the next call confirms it and ends it here too

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshAfterMovement } from '../../../../lib/funds/balance';
+import { cashierQueryKey, refreshAfterMovement } from '../../../../lib/funds/balance';
 
 /**
  * Every cashier query lives under ['member', 'cashier', …]: the app drops ['member'] queries when
  * a session ends, so one member's orders never show to the next. Keys end with the session token.
  */
-export const cashierKey = ['member', 'cashier'] as const;
+export const cashierKey = cashierQueryKey;
 export const depositKey = [...cashierKey, 'deposit'] as const;
 export const withdrawKey = [...cashierKey, 'withdraw'] as const;
 export const accountsKey = [...cashierKey, 'accounts'] as const;
