@@ -38,13 +38,17 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName;
-  size?: number;
-}
+/**
+ * A kit glyph by `name`, or a glyph drawn the same way whose `path` lives with the lazily loaded
+ * code that uses it (the money pages' `lib/funds/glyphs.ts`), so it stays out of the base chunk.
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'name' | 'path'> & { size?: number } & (
+    | { name: IconName; path?: never }
+    | { path: string; name?: never }
+  );
 
 /** Decorative by default; give the control around it the accessible name. */
-export function Icon({ name, size = 20, ...rest }: IconProps) {
+export function Icon({ name, path, size = 20, ...rest }: IconProps) {
   const filled = name === 'play' || name === 'pause';
   return (
     <svg
@@ -60,7 +64,7 @@ export function Icon({ name, size = 20, ...rest }: IconProps) {
       focusable="false"
       {...rest}
     >
-      <path d={PATHS[name]} />
+      <path d={name ? PATHS[name] : path} />
     </svg>
   );
 }

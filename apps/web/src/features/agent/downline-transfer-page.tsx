@@ -7,10 +7,9 @@ import { mainBalanceText, useWalletBalance } from '../../lib/funds/balance';
 import { LoadFailure, Notice, PaymentPasswordPrompt, SearchField } from '../../lib/funds/fields';
 import shared from '../../lib/funds/funds.module.css';
 import { GuardedTransferForm } from '../../lib/funds/guarded-transfer-form';
-import { Money } from '../../lib/funds/money';
 import { Paginator } from '../../lib/funds/paginator';
 import { type ReceiptValue, TransferReceipt } from '../../lib/funds/receipt';
-import { Recipient } from '../../lib/funds/recipient';
+import { Recipient, TransferParties } from '../../lib/funds/recipient';
 import { useFundsTexts } from '../../lib/funds/texts';
 import { useBrand, useFeature } from '../../lib/site';
 import { useDownlines, useDownlineTransfer } from './api/downlines';
@@ -102,20 +101,14 @@ function DownlineTransfer() {
             send={(request) => transfer.mutateAsync({ ...request, downlineAccount: picked.account })}
             onDone={setReceipt}
           >
-            <div className={shared.parties}>
-              <div className={shared.party} data-downline={picked.account}>
-                <span className={shared.partyLabel}>{t('downline.to')}</span>
-                <Recipient account={picked.account} nickname={picked.nickname} />
-              </div>
-              <div className={shared.party}>
-                <span className={shared.partyLabel}>{t('downline.from')}</span>
-                {available !== null ? (
-                  <Money value={available} symbol={symbol} className={shared.partyValue} />
-                ) : (
-                  <span className={shared.partyValue}>—</span>
-                )}
-              </div>
-            </div>
+            <TransferParties
+              to={picked}
+              mark="downline"
+              toLabel={t('downline.to')}
+              fromLabel={t('downline.from')}
+              available={available}
+              symbol={symbol}
+            />
           </GuardedTransferForm>
         </section>
       ) : null}

@@ -1,4 +1,5 @@
 import { formatMoney, minorToDecimal, parseMoney } from '../contract';
+import { unsignedMinor } from '../funds/amount';
 
 /**
  * The member's amounts: typed as decimal strings and sent as typed (the server parses them), but
@@ -22,9 +23,7 @@ export interface AmountLimits {
 
 /** The amount in minor units, or null when it is not a positive amount of at most 2 decimals. */
 export function amountMinor(text: string): bigint | null {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('-') || trimmed.startsWith('+')) return null;
-  const minor = parseMoney(trimmed);
+  const minor = unsignedMinor(text);
   return minor !== null && minor > 0n ? minor : null;
 }
 

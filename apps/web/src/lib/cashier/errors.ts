@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorCodeOf, errorTextKey, isApiError } from '../api';
+import { catalogueKey, moneyErrorText } from '../funds/errors';
 
 /** Cashier and wallet error codes with their own text in the cashier catalogue. */
 const CASHIER_ERROR_TEXT = {
@@ -34,24 +34,16 @@ export type CashierErrorKey = (typeof CASHIER_ERROR_TEXT)[keyof typeof CASHIER_E
 
 /** The cashier catalogue key of a code, if it has one. */
 export function cashierErrorKey(code: string | null | undefined): CashierErrorKey | null {
-  return code && Object.hasOwn(CASHIER_ERROR_TEXT, code)
-    ? CASHIER_ERROR_TEXT[code as keyof typeof CASHIER_ERROR_TEXT]
-    : null;
+  return catalogueKey(CASHIER_ERROR_TEXT, code);
 }
 
 /**
- * The member's-language text for a failed cashier call, chosen by its errorCode: the cashier
- * catalogue, then the app's common error texts; a code neither knows yet (a server newer than
- * this build) shows the server's own message rather than a vague one.
+ * The member's-language text for a failed cashier call: the cashier catalogue first, then the
+ * app's common error texts, then the server's own message (see `moneyErrorText`).
  */
 export function cashierErrorText(t: TFunction<'cashier'>, tc: TFunction, error: unknown): string {
-  const code = errorCodeOf(error);
-  const own = cashierErrorKey(code);
-  if (own) return t(own);
-  const common = errorTextKey(code);
-  if (common !== 'errors.unknown') return tc(common);
-  if (isApiError(error) && !error.isNetwork && error.message && error.errorCode !== 'response.invalid') {
-    return error.message;
-  }
-  return tc('errors.unknown');
+  return moneyErrorText(tc, error, (code) => {
+    const own = cashierErrorKey(code);
+    return own ? t(own) : null;
+  });
 }

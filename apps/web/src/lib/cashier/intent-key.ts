@@ -1,16 +1,15 @@
 import { useCallback, useState } from 'react';
 import { isApiError } from '../api';
-
-const newKey = () => globalThis.crypto.randomUUID();
+import { newIdempotencyKey } from '../funds/intent-key';
 
 /**
  * One idempotency key per intent (a deposit, a withdrawal): made with the form, kept across
  * retries and double clicks so the server makes one movement of them, renewed once the intent
- * is done. See `settleIntentKey` for failures.
+ * is done. See `failureEndsIntent` for failures.
  */
 export function useIntentKey() {
-  const [key, setKey] = useState(newKey);
-  const renew = useCallback(() => setKey(newKey()), []);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const renew = useCallback(() => setKey(newIdempotencyKey()), []);
   return { key, renew };
 }
 

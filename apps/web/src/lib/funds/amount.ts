@@ -21,13 +21,22 @@ export interface AmountLimits {
 export function checkAmount(text: string, limits: AmountLimits = {}): AmountProblem | null {
   const trimmed = text.trim();
   if (!trimmed) return 'required';
-  const minor = /^-/.test(trimmed) ? null : parseMoney(trimmed);
+  const minor = unsignedMinor(trimmed);
   if (minor === null) return 'invalid';
   if (minor <= 0n) return 'positive';
   if (limits.min != null && minor < limits.min) return 'belowMin';
   if (limits.max != null && minor > limits.max) return 'aboveMax';
   if (limits.available != null && minor > limits.available) return 'overBalance';
   return null;
+}
+
+/**
+ * A typed amount in minor units as the server reads it (at most two decimals, no exponent), or
+ * null when it is unreadable or carries a sign (parseMoney takes a minus the member may not type).
+ */
+export function unsignedMinor(text: string): bigint | null {
+  const trimmed = text.trim();
+  return trimmed.startsWith('-') ? null : parseMoney(trimmed);
 }
 
 /** A wire amount ("1234.50") as minor units; null when absent or unreadable. */

@@ -25,22 +25,41 @@ export type FundsErrorKey = (typeof FUNDS_ERROR_TEXT)[keyof typeof FUNDS_ERROR_T
 
 /** The funds catalogue key for a code, or null when the funds texts have none for it. */
 export function fundsErrorKey(code: string | null | undefined): FundsErrorKey | null {
-  return code && Object.hasOwn(FUNDS_ERROR_TEXT, code)
-    ? FUNDS_ERROR_TEXT[code as keyof typeof FUNDS_ERROR_TEXT]
-    : null;
+  return catalogueKey(FUNDS_ERROR_TEXT, code);
+}
+
+/** A code's key in a catalogue's table of server codes, or null when that table has none. */
+export function catalogueKey<T extends Record<string, string>>(
+  table: T,
+  code: string | null | undefined,
+): T[keyof T] | null {
+  return code && Object.hasOwn(table, code) ? table[code as keyof T] : null;
 }
 
 /**
- * The text for a failed funds call in the member's language, chosen by its errorCode: the funds
- * catalogue first, then the app's common error texts (network, session, feature off, trial…);
- * a code neither knows shows the server's own message, and the generic text when there is none.
+ * The text for a failed money call in the member's language, chosen by its errorCode: the page's
+ * own catalogue text (`own`) first, then the app's common error texts (network, session, feature
+ * off, trial…); a code neither knows (a server newer than this build) shows the server's own
+ * message, and the generic text when there is none.
  */
-export function fundsErrorText(t: TFunction<'funds'>, tc: TFunction, error: unknown): string {
+export function moneyErrorText(
+  tc: TFunction,
+  error: unknown,
+  own: (code: string | null) => string | null,
+): string {
   const code = errorCodeOf(error);
-  const own = fundsErrorKey(code);
-  if (own) return t(own);
+  const text = own(code);
+  if (text !== null) return text;
   const common = errorTextKey(code);
   if (common !== 'errors.unknown') return tc(common);
   if (isApiError(error) && error.message && code !== 'response.invalid') return error.message;
   return tc('errors.unknown');
+}
+
+/** The text for a failed funds call: the funds catalogue first (see `moneyErrorText`). */
+export function fundsErrorText(t: TFunction<'funds'>, tc: TFunction, error: unknown): string {
+  return moneyErrorText(tc, error, (code) => {
+    const own = fundsErrorKey(code);
+    return own ? t(own) : null;
+  });
 }

@@ -1,11 +1,13 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Icon } from '../../components/ui';
 import fieldStyles from '../account/fields/fields.module.css';
+import { SecretField } from '../account/fields/password-field';
 import { describedBy, FieldLabel, FieldMessages, TextField } from '../account/fields/text-field';
+import { useAccountTexts } from '../account/texts';
 import { fundsErrorText } from './errors';
 import styles from './funds.module.css';
-import { Glyph } from './glyphs';
+import { GLYPHS } from './glyphs';
 import { useFundsTexts } from './texts';
 
 interface AmountFieldProps {
@@ -59,6 +61,8 @@ interface SelectFieldProps<V extends string> {
   onChange: (value: V) => void;
   error?: string | undefined;
   hint?: string | undefined;
+  /** A first, empty choice ("Choose…"): the member has to pick one, so the field is required. */
+  placeholder?: string | undefined;
 }
 
 /** A labelled native select in the account forms' look (the platform's picker on phones). */
@@ -70,6 +74,7 @@ export function SelectField<V extends string>({
   onChange,
   error,
   hint,
+  placeholder,
 }: SelectFieldProps<V>) {
   const id = useId();
   return (
@@ -80,10 +85,12 @@ export function SelectField<V extends string>({
         name={name}
         className={styles.select}
         value={value}
+        aria-required={placeholder === undefined ? undefined : true}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => onChange(e.target.value as V)}
       >
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -93,6 +100,15 @@ export function SelectField<V extends string>({
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/**
+ * Moves focus to the first field with a problem, by its name: the problems were just found, so
+ * their aria-invalid marks are not on the page yet.
+ */
+export function focusFirstProblem(form: HTMLFormElement | null, fields: Record<string, unknown>) {
+  const name = Object.entries(fields).find(([, problem]) => problem)?.[0];
+  if (name) form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
 }
 
 /** A failed call's message, announced when it appears. */
@@ -110,7 +126,7 @@ export function FormFailure({ children }: { children: ReactNode }) {
 export function Notice({ children }: { children: ReactNode }) {
   return (
     <p className={styles.notice} data-notice="true">
-      <Glyph name="info" />
+      <Icon path={GLYPHS.info} size={18} />
       <span>{children}</span>
     </p>
   );
@@ -131,51 +147,68 @@ export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () =>
   );
 }
 
+/** The six digits of a payment password (contract: paymentPasswordRequestSchema). */
+export const PIN_PATTERN = /^\d{6}$/;
+
+interface SixDigitFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** A new password being chosen (browsers then offer no saved one). */
+  isNew?: boolean | undefined;
+  showLabel: string;
+  hideLabel: string;
+}
+
+/**
+ * A payment password: six digits, masked, a numeric keypad on phones, its own show/hide toggle,
+ * and no autofill of a saved password (it is not the login password).
+ */
+function SixDigitField({ isNew, onChange, ...rest }: SixDigitFieldProps) {
+  return (
+    <SecretField
+      {...rest}
+      autoComplete={isNew ? 'new-password' : 'off'}
+      inputMode="numeric"
+      maxLength={6}
+      onChange={(value) => onChange(value.replace(/\D/g, '').slice(0, 6))}
+    />
+  );
+}
+
+type PinFieldProps = Omit<SixDigitFieldProps, 'showLabel' | 'hideLabel'>;
+
+/** The cashier's payment password fields, with the account forms' show/hide texts. */
+export function PinField(props: PinFieldProps) {
+  const { t } = useAccountTexts();
+  return (
+    <SixDigitField {...props} showLabel={t('fields.showPassword')} hideLabel={t('fields.hidePassword')} />
+  );
+}
+
 interface PaymentPasswordFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
 }
 
-/**
- * The withdraw (payment) password that guards money leaving the member's hands: six digits, a
- * numeric keypad, its own show/hide toggle, and no autofill (it is not the login password).
- */
+/** The payment password that guards a transfer out, in the funds texts. */
 export function PaymentPasswordField({ value, onChange, error }: PaymentPasswordFieldProps) {
   const { t } = useFundsTexts();
-  const id = useId();
-  const [visible, setVisible] = useState(false);
-  const hint = t('form.paymentPasswordHint');
   return (
-    <div className={fieldStyles.field} data-field="paymentPassword">
-      <FieldLabel htmlFor={id} label={t('form.paymentPassword')} />
-      <div className={fieldStyles.inputWrap}>
-        <input
-          id={id}
-          name="paymentPassword"
-          type={visible ? 'text' : 'password'}
-          className={fieldStyles.input}
-          value={value}
-          autoComplete="off"
-          inputMode="numeric"
-          maxLength={6}
-          aria-required={true}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
-        />
-        <button
-          type="button"
-          className={fieldStyles.reveal}
-          aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          <Icon name={visible ? 'eye-off' : 'eye'} size={18} />
-        </button>
-      </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <SixDigitField
+      name="paymentPassword"
+      label={t('form.paymentPassword')}
+      hint={t('form.paymentPasswordHint')}
+      value={value}
+      onChange={onChange}
+      error={error}
+      showLabel={t('form.showPassword')}
+      hideLabel={t('form.hidePassword')}
+    />
   );
 }
 
@@ -184,7 +217,7 @@ export function paymentPasswordProblem(
   value: string,
 ): 'paymentPasswordRequired' | 'paymentPasswordFormat' | null {
   if (!value) return 'paymentPasswordRequired';
-  return /^\d{6}$/.test(value) ? null : 'paymentPasswordFormat';
+  return PIN_PATTERN.test(value) ? null : 'paymentPasswordFormat';
 }
 
 /** Before the first transfer out: the payment password has to be set in the security centre. */

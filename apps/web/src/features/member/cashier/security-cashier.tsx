@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { Button, cx } from '../../../components/ui';
+import { Button, cx, Icon } from '../../../components/ui';
 import { useCashierTexts } from '../../../lib/cashier/texts';
+import { GLYPHS } from '../../../lib/funds/glyphs';
 import { useBoundAccounts } from './api/bound-accounts';
 import { type BoundAccountView, useWithdrawSettings } from './api/withdraw-settings';
 import styles from './cashier.module.css';
 import { AccountLabel, accountName } from './parts/account-label';
 import { BindAccountForm } from './parts/bind-account-form';
-import { Glyph } from './parts/glyphs';
 import { LoadFailure, Loading, Note } from './parts/messages';
 import { PaymentPasswordForm } from './parts/payment-password-form';
 import { RemoveAccountDialog } from './parts/remove-account-dialog';
@@ -33,7 +33,7 @@ function PaymentPasswordSection() {
     <section aria-labelledby={headingId} className={styles.section} data-security="payment-password">
       <div className={styles.cardHead}>
         <h3 id={headingId}>
-          <Glyph name="shield" size={18} />
+          <Icon path={GLYPHS.shield} size={18} />
           {t('paymentPassword.title')}
         </h3>
         {has === undefined ? null : (
@@ -74,7 +74,7 @@ function BoundAccountsSection() {
     <section aria-labelledby={headingId} className={styles.section} data-security="bound-accounts">
       <div className={styles.cardHead}>
         <h3 id={headingId}>
-          <Glyph name="bank" size={18} />
+          <Icon path={GLYPHS.bank} size={18} />
           {t('accounts.title')}
         </h3>
         {config && accounts.data ? (
@@ -111,7 +111,7 @@ function BoundAccountsSection() {
                 }}
                 data-action="remove-account"
               >
-                <Glyph name="trash" size={16} />
+                <Icon path={GLYPHS.trash} size={16} />
               </Button>
             </li>
           ))}
@@ -130,7 +130,7 @@ function BoundAccountsSection() {
         />
       ) : canAdd ? (
         <Button variant="secondary" onClick={() => setAdding(true)} data-action="add-account">
-          <Glyph name="plus" size={16} />
+          <Icon path={GLYPHS.plus} size={16} />
           {t('accounts.add')}
         </Button>
       ) : (

@@ -8,7 +8,7 @@ import { mainBalanceText, useWalletBalance, vendorBalances } from '../../../lib/
 import { fundsErrorText } from '../../../lib/funds/errors';
 import { AmountField, FormFailure, LoadFailure, Notice, SelectField } from '../../../lib/funds/fields';
 import shared from '../../../lib/funds/funds.module.css';
-import { Glyph } from '../../../lib/funds/glyphs';
+import { GLYPHS } from '../../../lib/funds/glyphs';
 import { useIntentKey } from '../../../lib/funds/intent-key';
 import { MAIN_WALLET } from '../../../lib/funds/labels';
 import { Money } from '../../../lib/funds/money';
@@ -296,7 +296,7 @@ function TransferSection({
           disabled={busy || !anyInGames}
           data-action="return-all"
         >
-          <Glyph name="collect" size={16} />
+          <Icon path={GLYPHS.collect} size={16} />
           {t('recall.button')}
         </Button>
       </div>
@@ -318,7 +318,7 @@ function TransferSection({
             aria-label={t('transfer.swap')}
             data-action="swap-wallets"
           >
-            <Glyph name="swap" />
+            <Icon path={GLYPHS.swap} size={18} />
           </Button>
           <SelectField name="to" label={t('transfer.to')} value={to} options={options} onChange={chooseTo} />
         </div>

@@ -4,9 +4,8 @@ import { mainBalanceText, useWalletBalance } from '../../../lib/funds/balance';
 import { LoadFailure, Notice, PaymentPasswordPrompt } from '../../../lib/funds/fields';
 import shared from '../../../lib/funds/funds.module.css';
 import { GuardedTransferForm } from '../../../lib/funds/guarded-transfer-form';
-import { Money } from '../../../lib/funds/money';
 import { type ReceiptValue, TransferReceipt } from '../../../lib/funds/receipt';
-import { Recipient } from '../../../lib/funds/recipient';
+import { Recipient, TransferParties } from '../../../lib/funds/recipient';
 import { useFundsTexts } from '../../../lib/funds/texts';
 import { useBrand, useFeature } from '../../../lib/site';
 import { useUplineInfo, useUplineTransfer } from './api/upline';
@@ -81,20 +80,14 @@ function UplineTransfer({ goTo }: Props) {
           send={(request) => transfer.mutateAsync(request)}
           onDone={setReceipt}
         >
-          <div className={shared.parties}>
-            <div className={shared.party} data-upline={upline.account}>
-              <span className={shared.partyLabel}>{t('upline.to')}</span>
-              <Recipient account={upline.account} nickname={upline.nickname} />
-            </div>
-            <div className={shared.party}>
-              <span className={shared.partyLabel}>{t('upline.from')}</span>
-              {available !== null ? (
-                <Money value={available} symbol={symbol} className={shared.partyValue} />
-              ) : (
-                <span className={shared.partyValue}>—</span>
-              )}
-            </div>
-          </div>
+          <TransferParties
+            to={upline}
+            mark="upline"
+            toLabel={t('upline.to')}
+            fromLabel={t('upline.from')}
+            available={available}
+            symbol={symbol}
+          />
         </GuardedTransferForm>
       </section>
     );

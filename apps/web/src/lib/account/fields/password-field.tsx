@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type HTMLAttributes, useId, useState } from 'react';
 import { Icon } from '../../../components/ui';
 import { useAccountTexts } from '../texts';
 import styles from './fields.module.css';
@@ -14,7 +14,29 @@ interface PasswordFieldProps extends FieldLook {
 }
 
 /** A password input with its own show/hide toggle (spec §4: toggles are independent per field). */
-export function PasswordField({
+export function PasswordField(props: PasswordFieldProps) {
+  const { t } = useAccountTexts();
+  return <SecretField {...props} showLabel={t('fields.showPassword')} hideLabel={t('fields.hidePassword')} />;
+}
+
+export interface SecretFieldProps extends FieldLook {
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  name: string;
+  placeholder?: string | undefined;
+  maxLength?: number | undefined;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** The toggle's accessible names, from the caller's own catalogue. */
+  showLabel: string;
+  hideLabel: string;
+}
+
+/**
+ * A masked input with its own show/hide toggle: the login password (`PasswordField`) and the money
+ * pages' six-digit payment password (`lib/funds/fields.tsx`).
+ */
+export function SecretField({
   label,
   value,
   onChange,
@@ -25,8 +47,10 @@ export function PasswordField({
   hint,
   placeholder,
   maxLength,
-}: PasswordFieldProps) {
-  const { t } = useAccountTexts();
+  inputMode,
+  showLabel,
+  hideLabel,
+}: SecretFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -41,6 +65,7 @@ export function PasswordField({
           value={value}
           autoComplete={autoComplete}
           placeholder={placeholder}
+          inputMode={inputMode}
           maxLength={maxLength}
           aria-required={optional ? undefined : true}
           aria-invalid={error ? true : undefined}
@@ -50,7 +75,7 @@ export function PasswordField({
         <button
           type="button"
           className={styles.reveal}
-          aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
+          aria-label={visible ? hideLabel : showLabel}
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >

@@ -1,7 +1,8 @@
+import { Icon } from '../../../../components/ui';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
-import { Glyph } from './glyphs';
 
 /** A bound account as the member recognises it: provider, masked number, payee. */
 export function AccountLabel({
@@ -13,7 +14,7 @@ export function AccountLabel({
   return (
     <span className={styles.accountLabel}>
       <span className={styles.accountIcon} aria-hidden="true">
-        <Glyph name={account.type === 'BANK' ? 'bank' : 'wallet'} size={20} />
+        <Icon path={GLYPHS[account.type === 'BANK' ? 'bank' : 'wallet']} size={20} />
       </span>
       <span className={styles.accountText}>
         <span className={styles.accountProvider}>{account.provider}</span>

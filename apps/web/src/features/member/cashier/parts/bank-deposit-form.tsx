@@ -6,13 +6,13 @@ import { failureEndsIntent, useIntentKey } from '../../../../lib/cashier/intent-
 import type { ProofImage } from '../../../../lib/cashier/proof-image';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { formatWireMoney } from '../../../../lib/format';
+import { focusFirstProblem } from '../../../../lib/funds/fields';
 import { useCreateDeposit } from '../api/create-deposit';
 import type { DepositOrderView } from '../api/deposit-orders';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
 import { AmountField } from './amount-field';
 import { CopyButton } from './copy-button';
-import { focusFirstProblem } from './fields';
 import { FormFailure, Live, Note } from './messages';
 import { ProofField } from './proof-field';
 

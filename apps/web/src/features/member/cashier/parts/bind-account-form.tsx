@@ -4,11 +4,11 @@ import { TextField } from '../../../../lib/account/fields/text-field';
 import { errorCodeOf } from '../../../../lib/api';
 import { failureEndsIntent } from '../../../../lib/cashier/intent-key';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../../lib/funds/fields';
 import { notify } from '../../../../lib/notify/notify';
 import { type BindAccountPayload, useBindAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
-import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from './fields';
 import { FormFailure, Note } from './messages';
 
 type AccountType = BindAccountPayload['type'];

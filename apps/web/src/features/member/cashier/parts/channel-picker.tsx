@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { Icon } from '../../../../components/ui';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { imageUrl } from '../../../../lib/cdn';
 import { formatWireMoney } from '../../../../lib/format';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
-import { Glyph } from './glyphs';
 
 /** The channel's own icon, or the glyph of its kind when it has none or it fails to load. */
 function ChannelIcon({ channel }: { channel: DepositChannelView }) {
@@ -14,7 +15,7 @@ function ChannelIcon({ channel }: { channel: DepositChannelView }) {
       {channel.icon && !failed ? (
         <img src={imageUrl(channel.icon)} alt="" width={28} height={28} onError={() => setFailed(true)} />
       ) : (
-        <Glyph name={channel.type === 'BANK' ? 'bank' : 'card'} size={24} />
+        <Icon path={GLYPHS[channel.type === 'BANK' ? 'bank' : 'card']} size={24} />
       )}
     </span>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon } from '../../../../components/ui';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import { notify } from '../../../../lib/notify/notify';
-import { Glyph } from './glyphs';
 
 const COPIED_MS = 2_000;
 
@@ -37,7 +37,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         aria-label={t('common.copyLabel', { label })}
         data-action="copy"
       >
-        {copied ? <Icon name="check" size={16} /> : <Glyph name="copy" size={16} />}
+        {copied ? <Icon name="check" size={16} /> : <Icon path={GLYPHS.copy} size={16} />}
         {copied ? t('common.copied') : t('common.copy')}
       </Button>
       <span className="visually-hidden" aria-live="polite">

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import { Button, EmptyState, Icon } from '../../../../components/ui';
+import { useState } from 'react';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { formatDateTime, formatWireMoney } from '../../../../lib/format';
 import { type DepositOrderView, useDepositOrders } from '../api/deposit-orders';
 import styles from '../cashier.module.css';
 import { safePayUrl } from './gateway-deposit-form';
-import { LoadFailure, Loading } from './messages';
-import { Pager } from './pager';
+import { OrderList } from './order-list';
 import { DepositStatusBadge } from './status-badge';
 
 function DepositRow({ order, symbol, now }: { order: DepositOrderView; symbol: string; now: number }) {
@@ -44,48 +42,19 @@ function DepositRow({ order, symbol, now }: { order: DepositOrderView; symbol: s
 /** The member's recent deposits with their status, newest first, a page at a time. */
 export function DepositOrders({ symbol }: { symbol: string }) {
   const { t } = useCashierTexts();
-  const headingId = useId();
   const [page, setPage] = useState(1);
   const orders = useDepositOrders(page);
-  const data = orders.data;
   const now = Date.now();
   return (
-    <section aria-labelledby={headingId} className={styles.card} data-list="deposit-orders">
-      <div className={styles.cardHead}>
-        <h3 id={headingId}>{t('deposit.recent')}</h3>
-        <Button
-          variant="ghost"
-          size="sm"
-          iconOnly
-          aria-label={t('common.refresh')}
-          busy={orders.isFetching}
-          onClick={() => void orders.refetch()}
-        >
-          <Icon name="refresh" size={16} />
-        </Button>
-      </div>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError && !data ? (
-        <LoadFailure error={orders.error} onRetry={() => void orders.refetch()} busy={orders.isFetching} />
-      ) : data && data.content.length > 0 ? (
-        <>
-          <ul className={styles.orders}>
-            {data.content.map((order) => (
-              <DepositRow key={order.orderNo} order={order} symbol={symbol} now={now} />
-            ))}
-          </ul>
-          <Pager
-            page={data.pageNum}
-            totalPages={data.totalPages}
-            onChange={setPage}
-            label={t('deposit.recentPages')}
-            busy={orders.isFetching}
-          />
-        </>
-      ) : (
-        <EmptyState title={t('deposit.noOrders')} text={t('deposit.noOrdersText')} headingLevel={3} />
-      )}
-    </section>
+    <OrderList
+      list="deposit-orders"
+      title={t('deposit.recent')}
+      pagesLabel={t('deposit.recentPages')}
+      emptyTitle={t('deposit.noOrders')}
+      emptyText={t('deposit.noOrdersText')}
+      orders={orders}
+      onPage={setPage}
+      row={(order) => <DepositRow key={order.orderNo} order={order} symbol={symbol} now={now} />}
+    />
   );
 }

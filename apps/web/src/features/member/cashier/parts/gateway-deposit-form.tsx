@@ -4,11 +4,11 @@ import { type AmountProblem, checkAmount, quickAmounts } from '../../../../lib/c
 import { failureEndsIntent, useIntentKey } from '../../../../lib/cashier/intent-key';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { formatWireMoney } from '../../../../lib/format';
+import { focusFirstProblem } from '../../../../lib/funds/fields';
 import { useCreateDeposit } from '../api/create-deposit';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
 import { AmountField } from './amount-field';
-import { focusFirstProblem } from './fields';
 import { FormFailure, Live, Note } from './messages';
 
 /** Only a web address may take the member away; anything else in payUrl is not followed. */

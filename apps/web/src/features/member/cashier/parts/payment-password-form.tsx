@@ -3,10 +3,10 @@ import { Button } from '../../../../components/ui';
 import { PasswordField } from '../../../../lib/account/fields/password-field';
 import { errorCodeOf } from '../../../../lib/api';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../../lib/funds/fields';
 import { notify } from '../../../../lib/notify/notify';
 import { useSetPaymentPassword } from '../api/payment-password';
 import styles from '../cashier.module.css';
-import { focusFirstProblem, PIN_PATTERN, PinField } from './fields';
 import { FormFailure } from './messages';
 
 type Field = 'loginPassword' | 'oldPaymentPassword' | 'newPaymentPassword' | 'confirmPaymentPassword';

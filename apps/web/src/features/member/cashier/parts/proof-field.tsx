@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../../components/ui';
+import { Button, Icon } from '../../../../components/ui';
 import fieldStyles from '../../../../lib/account/fields/fields.module.css';
 import { describedBy, FieldLabel, FieldMessages } from '../../../../lib/account/fields/text-field';
 import {
@@ -9,8 +9,8 @@ import {
   readProofImage,
 } from '../../../../lib/cashier/proof-image';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import styles from '../cashier.module.css';
-import { Glyph } from './glyphs';
 
 interface ProofFieldProps {
   name?: string;
@@ -92,7 +92,7 @@ export function ProofField({
           <div className={styles.preview} data-proof="chosen">
             <img src={value.dataUrl} alt={t('proof.preview')} className={styles.previewImage} />
             <span className={styles.previewText}>
-              <Glyph name="upload" size={16} />
+              <Icon path={GLYPHS.upload} size={16} />
               <span className={styles.previewName}>{value.name || t('proof.preview')}</span>
               <span className={styles.muted}>{sizeText(value.bytes)}</span>
             </span>

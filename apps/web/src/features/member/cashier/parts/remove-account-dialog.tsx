@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../../components/ui';
 import { errorCodeOf } from '../../../../lib/api';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
+import { PIN_PATTERN, PinField } from '../../../../lib/funds/fields';
 import { notify } from '../../../../lib/notify/notify';
 import { useRemoveAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel, accountName } from './account-label';
-import { PIN_PATTERN, PinField } from './fields';
 import { FormFailure } from './messages';
 
 /** Removes a bound account once the member gives the payment password. */

@@ -5,11 +5,11 @@ import type { ProofImage } from '../../../../lib/cashier/proof-image';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { parseMoney } from '../../../../lib/contract';
 import { formatDateTime, formatMoneyDisplay, formatWireMoney } from '../../../../lib/format';
+import { focusFirstProblem } from '../../../../lib/funds/fields';
 import { notify } from '../../../../lib/notify/notify';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';
 import styles from '../cashier.module.css';
-import { focusFirstProblem } from './fields';
 import { FormFailure } from './messages';
 import { ProofField } from './proof-field';
 

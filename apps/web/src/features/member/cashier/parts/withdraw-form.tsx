@@ -1,11 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../../components/ui';
+import { Button, Icon } from '../../../../components/ui';
 import { errorCodeOf } from '../../../../lib/api';
 import { type AmountProblem, checkAmount, quickAmounts } from '../../../../lib/cashier/amount';
 import { failureEndsIntent, useIntentKey } from '../../../../lib/cashier/intent-key';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { minorToDecimal, parseMoney } from '../../../../lib/contract';
 import { formatWireMoney } from '../../../../lib/format';
+import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../../lib/funds/fields';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';
 import type { BoundAccountView, WithdrawSettings } from '../api/withdraw-settings';
@@ -13,8 +15,6 @@ import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
 import { AmountField } from './amount-field';
 import { BindAccountForm } from './bind-account-form';
-import { focusFirstProblem, PIN_PATTERN, PinField } from './fields';
-import { Glyph } from './glyphs';
 import { FormFailure, Live, Note } from './messages';
 
 /** The most a member can withdraw now: the merchant's maximum or the balance, the smaller. */
@@ -57,7 +57,7 @@ function AccountChoice({
         ))}
         {canAdd ? (
           <button type="button" className={styles.addCard} onClick={onAdd} data-action="add-account">
-            <Glyph name="plus" size={18} />
+            <Icon path={GLYPHS.plus} size={18} />
             {t('accounts.add')}
           </button>
         ) : null}

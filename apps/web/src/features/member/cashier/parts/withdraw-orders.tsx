@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
-import { Button, EmptyState, Icon } from '../../../../components/ui';
+import { useState } from 'react';
+import { Button, Icon } from '../../../../components/ui';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { formatDateTime, formatWireMoney } from '../../../../lib/format';
+import { GLYPHS } from '../../../../lib/funds/glyphs';
 import { useWithdrawOrders, type WithdrawOrderView } from '../api/withdraw-orders';
 import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
-import { Glyph } from './glyphs';
-import { LoadFailure, Loading } from './messages';
-import { Pager } from './pager';
+import { OrderList } from './order-list';
 import { WithdrawStatusBadge } from './status-badge';
 import { ConfirmByHint, type ConfirmKind, ConfirmWithdrawalDialog } from './withdraw-confirm-dialogs';
 
@@ -53,7 +52,7 @@ function WithdrawRow({
       {order.status === 'PAID' ? (
         <div className={styles.confirmBox} data-confirm={order.orderNo}>
           <p className={styles.confirmText}>
-            <Glyph name="clock" size={16} />
+            <Icon path={GLYPHS.clock} size={16} />
             {t('confirm.question')}
           </p>
           <ConfirmByHint confirmBy={order.confirmBy} />
@@ -79,57 +78,31 @@ function WithdrawRow({
 /** The member's withdrawals with their status, and the confirmation of paid ones. */
 export function WithdrawOrders({ symbol }: { symbol: string }) {
   const { t } = useCashierTexts();
-  const headingId = useId();
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<{ order: WithdrawOrderView; kind: ConfirmKind } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const orders = useWithdrawOrders(page);
-  const data = orders.data;
   return (
-    <section aria-labelledby={headingId} className={styles.card} data-list="withdraw-orders">
-      <div className={styles.cardHead}>
-        <h3 id={headingId}>{t('withdraw.recent')}</h3>
-        <Button
-          variant="ghost"
-          size="sm"
-          iconOnly
-          aria-label={t('common.refresh')}
-          busy={orders.isFetching}
-          onClick={() => void orders.refetch()}
-        >
-          <Icon name="refresh" size={16} />
-        </Button>
-      </div>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError && !data ? (
-        <LoadFailure error={orders.error} onRetry={() => void orders.refetch()} busy={orders.isFetching} />
-      ) : data && data.content.length > 0 ? (
-        <>
-          <ul className={styles.orders}>
-            {data.content.map((order) => (
-              <WithdrawRow
-                key={order.orderNo}
-                order={order}
-                symbol={symbol}
-                onConfirm={(o, kind) => {
-                  setConfirming({ order: o, kind });
-                  setDialogOpen(true);
-                }}
-              />
-            ))}
-          </ul>
-          <Pager
-            page={data.pageNum}
-            totalPages={data.totalPages}
-            onChange={setPage}
-            label={t('withdraw.recentPages')}
-            busy={orders.isFetching}
-          />
-        </>
-      ) : (
-        <EmptyState title={t('withdraw.noOrders')} text={t('withdraw.noOrdersText')} headingLevel={3} />
+    <OrderList
+      list="withdraw-orders"
+      title={t('withdraw.recent')}
+      pagesLabel={t('withdraw.recentPages')}
+      emptyTitle={t('withdraw.noOrders')}
+      emptyText={t('withdraw.noOrdersText')}
+      orders={orders}
+      onPage={setPage}
+      row={(order) => (
+        <WithdrawRow
+          key={order.orderNo}
+          order={order}
+          symbol={symbol}
+          onConfirm={(o, kind) => {
+            setConfirming({ order: o, kind });
+            setDialogOpen(true);
+          }}
+        />
       )}
+    >
       <ConfirmWithdrawalDialog
         key={confirming ? `${confirming.order.orderNo}-${confirming.kind}` : 'none'}
         open={dialogOpen}
@@ -138,6 +111,6 @@ export function WithdrawOrders({ symbol }: { symbol: string }) {
         symbol={symbol}
         onClose={() => setDialogOpen(false)}
       />
-    </section>
+    </OrderList>
   );
 }
