@@ -146,10 +146,8 @@ export async function expectInvariants(t: TestApp): Promise<void> {
   expect(mismatched).toEqual([]);
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A data URL whose bytes start like a png (what the server checks). */
-export const pngDataUrl = () =>
-  `data:image/png;base64,${Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 7)]).toString('base64')}`;
+/** A real png as a data URL (the deposit tests' one). */
+export { pngDataUrl } from './deposit-testing.ts';
 /** Claims to be a png; is text. */
 export const fakePngDataUrl = () =>
   `data:image/png;base64,${Buffer.from('this is not an image at all').toString('base64')}`;

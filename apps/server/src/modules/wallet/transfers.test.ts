@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type ErrorCode, failureEnvelopeSchema, type RouteDef, routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import {
   callEncrypted,
@@ -16,6 +12,7 @@ import {
   loginAs,
   nextIp,
   opsCommand,
+  setMerchantConfig,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
@@ -30,30 +27,15 @@ const AGENT_TYPE = 1;
 type Res = { statusCode: number; json(): unknown; body: string };
 type Session = { token: string; id: number; account: string };
 
-/** The demo configuration in a folder of its own, so a test can change it and reload it. */
-async function copyConfig(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'aurum-transfers-config-'));
-  const source = path.join(REPO_ROOT, 'config');
-  for (const file of await readdir(source)) {
-    if (file.endsWith('.json')) await copyFile(path.join(source, file), path.join(dir, file));
-  }
-  return dir;
-}
-
 describe.each(engines)('wallet transfers on %s', (engine) => {
   let t: TestApp;
-  let configDir: string;
   let keySeq = 0;
   const key = (p = 'k') => `${p}-${++keySeq}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    configDir = await copyConfig();
-    t = await createTestApp(engine, { CONFIG_DIR: configDir });
+    t = await createTestApp(engine);
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(configDir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
   let memberSeq = 0;
   /** A member who can sign in, under `upline` when given. */
@@ -139,13 +121,11 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
     const v = value(res);
     return { token: v.token, id: v.id, account: v.account };
   };
-  /** Rewrites the merchant's cashier.json and reloads the configuration as an operator does. */
-  const setWalletMode = async (walletMode: 'single' | 'transfer') => {
-    const file = path.join(configDir, 'cashier.json');
-    const cashier = JSON.parse(await readFile(file, 'utf8'));
-    await writeFile(file, JSON.stringify({ ...cashier, walletMode }));
-    await opsCommand(t.app, { command: 'reload-config' });
-  };
+  /** Switches the merchant's wallet mode as an operator's reload-config does. */
+  const setWalletMode = (walletMode: 'single' | 'transfer') =>
+    setMerchantConfig(t.app, (c) => {
+      c.cashier.walletMode = walletMode;
+    });
 
   describe('my wallet (transfer mode)', () => {
     it('describes the merchant wallet: transfer mode with the vendors named as the site names them', async () => {

@@ -1,7 +1,8 @@
 import type { WalletBalance } from '@aurum/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { balanceKey, putBalance } from './balance';
+import { walletBalanceKey as balanceKey } from '../funds/balance';
+import { putBalance } from './balance';
 
 const balance = (sum: string): WalletBalance => ({
   sumBalance: sum,

@@ -3,16 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { parseMoney } from '../contract';
 import { formatMoneyDisplay, MASKED_MONEY } from '../format/money';
-import { useWalletBalance, walletBalanceKey } from '../funds/balance';
+import { walletBalanceKey } from '../funds/balance';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage/storage';
 
-/**
- * The signed-in member's balance as the header shows it. The query is the wallet pages' one
- * (lib/funds/balance.ts: same key, so one cache entry per session): the real-time client writes
- * pushed balances into it and every movement invalidates it, so each view agrees.
+/*
+ * The header shows the wallet pages' balance query (lib/funds/balance.ts: useWalletBalance, one
+ * cache entry per session): the real-time client writes pushed balances into it and every
+ * movement invalidates it, so each view agrees.
  */
-export const useBalance = useWalletBalance;
-export { walletBalanceKey as balanceKey };
 
 /** The total the header shows (main wallet plus every game wallet), in minor units. */
 export const balanceMinor = (balance: WalletBalance | undefined): bigint | null =>

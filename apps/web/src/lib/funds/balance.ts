@@ -25,9 +25,9 @@ export const transactionsKey = ['funds', 'transactions'] as const;
 export const cashierQueryKey = ['member', 'cashier'] as const;
 
 /**
- * A pushed balance that changed: money moved outside this page (the operator, a payment gateway,
- * an agent, another tab). The views built on movements and orders are read again; the balance
- * itself came with the push.
+ * A pushed balance: the ledger touched the member's accounts outside this page (the operator, a
+ * payment gateway, an agent, another tab). The views built on movements and orders are read
+ * again; the balance itself came with the push.
  */
 export const refreshMovementViews = (client: QueryClient) =>
   Promise.all([

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui';
-import { balanceMinor, balanceText, useBalance, useBalanceHidden } from '../../../lib/account/balance';
+import { balanceMinor, balanceText, useBalanceHidden } from '../../../lib/account/balance';
 import { useAccountTexts } from '../../../lib/account/texts';
+import { useWalletBalance } from '../../../lib/funds/balance';
 import styles from './member-area.module.css';
 
 /** Design: balance changes count up briefly. */
@@ -63,7 +64,7 @@ function useTrend(target: bigint | null): 'up' | 'down' | null {
  */
 export function HeaderBalance() {
   const { t } = useAccountTexts();
-  const query = useBalance();
+  const query = useWalletBalance();
   const [hidden, setHidden] = useBalanceHidden();
   const balance = query.data;
   const target = balanceMinor(balance);
