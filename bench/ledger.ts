@@ -27,22 +27,23 @@ import { readMerchantConfig } from '../apps/server/src/platform/merchant-config.
 import { ensureMerchant } from '../apps/server/src/platform/merchants.ts';
 import { startServer } from './server.ts';
 
-const MERCHANT = 'AURUM';
-const MEMBERS = 50;
+export const MERCHANT = 'AURUM';
+export const MEMBERS = 50;
 const SERVER_POOL = 20;
-const OPS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
+export const OPS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
 const SECONDS = Number(process.env.BENCH_LEDGER_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const FUND_MINOR = 100_000_000n;
 const HOUSE = 'HOUSE:AURX';
-const GAME_WALLET = 'VENDOR:AUR';
+/** The game wallet the spread case and the raw-SQL baseline move to and from. */
+export const GAME_WALLET = 'VENDOR:AUR';
 
-interface Figure {
+export interface Figure {
   rps: number;
   p99Ms: number;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const p99 = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length * 0.99)] ?? 0);
@@ -56,7 +57,7 @@ const flip = (turns: number[], worker: number) => {
 };
 
 /** Members (funded) and the merchant, in a migrated database the server will open. */
-async function prepare(database: Database): Promise<number[]> {
+export async function prepare(database: Database): Promise<number[]> {
   await migrate(database);
   await ensureMerchant(database, await readMerchantConfig(path.join(REPO_ROOT, 'config')));
   const ledger = new Ledger({ database });
@@ -64,7 +65,7 @@ async function prepare(database: Database): Promise<number[]> {
 }
 
 /** Runs `step` from 50 workers, back to back, for a warm-up and then `seconds` measured. */
-async function measure(
+export async function measure(
   step: (worker: number, n: number) => Promise<void>,
   seconds = SECONDS,
 ): Promise<Figure> {
@@ -116,7 +117,13 @@ function apiStep(baseUrl: string, memberIds: number[], hot: boolean) {
   };
 }
 
-function post(agent: http.Agent, url: URL, body: string): Promise<{ status: number; text: string }> {
+/** A POST with a keep-alive agent; the operator's token unless other headers are given. */
+export function post(
+  agent: http.Agent,
+  url: URL,
+  body: string,
+  headers: Record<string, string> = { 'x-ops-token': OPS_TOKEN },
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -128,7 +135,7 @@ function post(agent: http.Agent, url: URL, body: string): Promise<{ status: numb
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          'x-ops-token': OPS_TOKEN,
+          ...headers,
         },
       },
       (res) => {
@@ -146,7 +153,7 @@ function post(agent: http.Agent, url: URL, body: string): Promise<{ status: numb
 }
 
 /** The same transfer statement the ledger sends, from node-postgres directly (spread case). */
-async function rawSql(url: string, schema: string, memberIds: number[]): Promise<Figure> {
+export async function rawSql(url: string, schema: string, memberIds: number[]): Promise<Figure> {
   const pool = new pg.Pool({ connectionString: url, max: SERVER_POOL, options: `-c search_path=${schema}` });
   try {
     const { rows } = await pool.query<{ member_id: string; code: string; id: string }>(
@@ -185,7 +192,7 @@ async function rawSql(url: string, schema: string, memberIds: number[]): Promise
   }
 }
 
-const checked = async (database: Database) => {
+export const checked = async (database: Database) => {
   const report = await checkLedger(database);
   return report.ok ? `ledger-check OK (${fmt(report.transfers)} transfers)` : 'LEDGER-CHECK FAILED';
 };
@@ -204,19 +211,39 @@ async function apiFigures(serverUrl: string, memberIds: number[]) {
   return { spread, hot };
 }
 
-/** PostgreSQL: the API on the real server, then the raw statement; goals 2,500/s and 70 %. */
-export async function ledgerPostgres(port: number): Promise<string> {
+/** A bench database on PostgreSQL (BENCH_DATABASE_URL): a fresh schema, dropped afterwards. */
+export interface BenchSchema {
+  url: string;
+  schema: string;
+  /** The bench's own handle (a small pool) on the schema. */
+  database: Database;
+  /** DATABASE_URL for a server on the schema. */
+  serverUrl: string;
+}
+
+/** Runs fn on a fresh PostgreSQL schema named after `prefix`, and drops the schema afterwards. */
+export async function onPostgresSchema<T>(prefix: string, fn: (b: BenchSchema) => Promise<T>): Promise<T> {
   const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_ledger_${randomBytes(4).toString('hex')}`;
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ url, schema, poolSize: 4 });
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  const serverUrl = `${url}${url.includes('?') ? '&' : '?'}options=${options}`;
   try {
+    return await fn({ url, schema, database, serverUrl });
+  } finally {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    await database.close();
+  }
+}
+
+/** PostgreSQL: the API on the real server, then the raw statement; goals 2,500/s and 70 %. */
+export function ledgerPostgres(port: number): Promise<string> {
+  return onPostgresSchema('bench_ledger', async ({ url, schema, database, serverUrl }) => {
     const memberIds = await prepare(database);
-    const options = encodeURIComponent(`-c search_path=${schema}`);
-    const server = await startServer(port, {
-      DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${options}`,
-      OPS_TOKEN,
-      REDIS_URL: '',
-    });
+    const server = await startServer(port, { DATABASE_URL: serverUrl, OPS_TOKEN, REDIS_URL: '' });
     let figures: Awaited<ReturnType<typeof apiFigures>>;
     try {
       figures = await apiFigures(server.url, memberIds);
@@ -232,13 +259,7 @@ export async function ledgerPostgres(port: number): Promise<string> {
         `API/raw ${(figures.spread.rps / raw.rps).toFixed(2)} | ` +
         `${await checked(database)} (goals: 2,500/s, hot >= 70 %)`,
     );
-  } finally {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-    await database.close();
-  }
+  });
 }
 
 /** PGlite: the API on the real server with the embedded database; goal 1,000/s. */
@@ -253,18 +274,23 @@ export async function ledgerPglite(port: number): Promise<string> {
   try {
     figures = await apiFigures(server.url, memberIds);
     // The data folder is removed on stop: check the ledger through the server's own command.
-    const report = await fetch(`${server.url}/ops/command`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-      body: JSON.stringify({ merchant: MERCHANT, actor: 'bench', args: { command: 'ledger-check' } }),
-    }).then((r) => r.json() as Promise<{ value: { ok: boolean; transfers: number } }>);
-    const check = report.value.ok
-      ? `ledger-check OK (${fmt(report.value.transfers)} transfers)`
-      : 'LEDGER-CHECK FAILED';
+    const check = await serverChecked(server.url);
     return line('pglite', figures.spread, figures.hot, ` | ${check} (goal: 1,000/s)`);
   } finally {
     await server.stop();
   }
+}
+
+/** The ledger check of a running server (its own operator command), as `checked` prints it. */
+export async function serverChecked(serverUrl: string): Promise<string> {
+  const report = await fetch(`${serverUrl}/ops/command`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+    body: JSON.stringify({ merchant: MERCHANT, actor: 'bench', args: { command: 'ledger-check' } }),
+  }).then((r) => r.json() as Promise<{ value: { ok: boolean; transfers: number } }>);
+  return report.value.ok
+    ? `ledger-check OK (${fmt(report.value.transfers)} transfers)`
+    : 'LEDGER-CHECK FAILED';
 }
 
 /** Both engines, one line each. */

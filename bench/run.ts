@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: figures, not tests. Needs the web app built (`npm run build`) and Chromium.
  * Prints one line per figure. `npm run bench -- ledger` prints only the ledger figures (no
- * build or browser needed; PostgreSQL from BENCH_DATABASE_URL).
+ * build or browser needed; PostgreSQL from BENCH_DATABASE_URL), `-- games` the slot rounds through
+ * the full game path, `-- maths` the 10-million-spin RTP simulation and the dieharder summary.
  */
 import { bareFastify, load } from './api.ts';
+import { gamesBench } from './games.ts';
+import { gamesMathsBench } from './games-maths.ts';
 import { ledgerBench } from './ledger.ts';
 import { startServer } from './server.ts';
 import { initialJsBytes, lighthouseScore } from './web.ts';
@@ -11,6 +14,8 @@ import { initialJsBytes, lighthouseScore } from './web.ts';
 const PORT = 8282;
 const BARE_PORT = 8283;
 const LEDGER_PORT = 8284;
+const GAMES_PORT = 8285;
+const FIGURES = ['ledger', 'games', 'maths'] as const;
 const MERCHANT = 'AURUM';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -18,9 +23,14 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main() {
   const only = process.argv[2];
-  if (only !== undefined && only !== 'ledger') throw new Error(`unknown figure ${only} (try: ledger)`);
-  if (only !== 'ledger') await webAndApi();
-  for (const line of await ledgerBench(LEDGER_PORT)) console.log(line);
+  if (only !== undefined && !(FIGURES as readonly string[]).includes(only))
+    throw new Error(`unknown figure ${only} (try: ${FIGURES.join(', ')})`);
+  if (only === undefined) await webAndApi();
+  if (only === undefined || only === 'ledger')
+    for (const line of await ledgerBench(LEDGER_PORT)) console.log(line);
+  if (only === undefined || only === 'games')
+    for (const line of await gamesBench(GAMES_PORT)) console.log(line);
+  if (only === undefined || only === 'maths') for (const line of await gamesMathsBench()) console.log(line);
 }
 
 async function webAndApi() {

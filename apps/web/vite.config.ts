@@ -36,6 +36,8 @@ function readBuildBrand(): BuildBrand {
 }
 
 const CONTRACT_ID = 'virtual:contract';
+/** The in-house game API's values, for the game pages only (so the site's module stays as it is). */
+const PLAY_CONTRACT_ID = 'virtual:play-contract';
 
 /**
  * The contract's route table and constants live next to its zod schemas; importing them from the
@@ -47,11 +49,18 @@ function contractValues(): Plugin {
   return {
     name: 'aurum:contract',
     resolveId(id) {
-      return id === CONTRACT_ID ? `\0${CONTRACT_ID}` : null;
+      return id === CONTRACT_ID || id === PLAY_CONTRACT_ID ? `\0${id}` : null;
     },
     async load(id) {
+      if (id === `\0${PLAY_CONTRACT_ID}`) return playContractValues(this);
       if (id !== `\0${CONTRACT_ID}`) return null;
-      for (const file of ['routes.ts', 'schemas/brand.ts', 'schemas/system.ts', 'schemas/wallet.ts']) {
+      for (const file of [
+        'routes.ts',
+        'schemas/brand.ts',
+        'schemas/games.ts',
+        'schemas/system.ts',
+        'schemas/wallet.ts',
+      ]) {
         this.addWatchFile(`${repoRoot}packages/contract/src/${file}`);
       }
       const { tsImport } = await import('tsx/esm/api');
@@ -61,6 +70,7 @@ function contractValues(): Plugin {
           { method: string; path: string; auth: string; encrypted: boolean; feature: string | null }
         >;
         GAME_TYPES: readonly string[];
+        GAME_CLASSIFY: readonly string[];
         SYSTEM_STATUS: Record<string, number>;
         TX_TYPE: Record<string, number>;
         ACCOUNT_TYPE: Record<string, number>;
@@ -74,12 +84,39 @@ function contractValues(): Plugin {
       return [
         `export const routeTable = ${JSON.stringify(table)};`,
         `export const GAME_TYPES = ${JSON.stringify(contract.GAME_TYPES)};`,
+        `export const GAME_CLASSIFY = ${JSON.stringify(contract.GAME_CLASSIFY)};`,
         `export const SYSTEM_STATUS = ${JSON.stringify(contract.SYSTEM_STATUS)};`,
         `export const TX_TYPE = ${JSON.stringify(contract.TX_TYPE)};`,
         `export const ACCOUNT_TYPE = ${JSON.stringify(contract.ACCOUNT_TYPE)};`,
       ].join('\n');
     },
   };
+}
+
+/** `virtual:play-contract`: the play API's route table and constant lists, from the same contract. */
+async function playContractValues(ctx: { addWatchFile(file: string): void }): Promise<string> {
+  ctx.addWatchFile(`${repoRoot}packages/contract/src/schemas/play.ts`);
+  const { tsImport } = await import('tsx/esm/api');
+  const play = (await tsImport(`${repoRoot}packages/contract/src/schemas/play.ts`, import.meta.url)) as {
+    playRoutes: Record<string, { method: string; path: string; auth: string }>;
+    PLAY_SESSION_HEADER: string;
+    BACCARAT_BETS: readonly string[];
+    PLINKO_ROWS: readonly number[];
+    PLINKO_RISKS: readonly string[];
+  };
+  const table = Object.fromEntries(
+    Object.entries(play.playRoutes).map(([name, r]) => [
+      name,
+      { method: r.method, path: r.path, auth: r.auth },
+    ]),
+  );
+  return [
+    `export const playRouteTable = ${JSON.stringify(table)};`,
+    `export const PLAY_SESSION_HEADER = ${JSON.stringify(play.PLAY_SESSION_HEADER)};`,
+    `export const BACCARAT_BETS = ${JSON.stringify(play.BACCARAT_BETS)};`,
+    `export const PLINKO_ROWS = ${JSON.stringify(play.PLINKO_ROWS)};`,
+    `export const PLINKO_RISKS = ${JSON.stringify(play.PLINKO_RISKS)};`,
+  ].join('\n');
 }
 
 /**
@@ -107,11 +144,29 @@ function brandHtml(brand: BuildBrand): Plugin {
   };
 }
 
+/**
+ * The game pages (play.html) share the site's chunks (framework, base) but nothing else, so the
+ * site's own entry is built exactly as it is without them. Vite would add its modulepreload
+ * polyfill to both entries, making it a shared chunk the site then loads separately; the game
+ * pages do without it (browsers without native modulepreload still load every chunk, just
+ * without preloading).
+ */
+function playEntry(): Plugin {
+  return {
+    name: 'aurum:play-entry',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.endsWith('/play.html')) return null;
+      return { code: code.replace(/^import "vite\/modulepreload-polyfill";\n/m, ''), map: null };
+    },
+  };
+}
+
 const brand = readBuildBrand();
 const proxied = ['/wps', '/lgw', '/media', '/play', '/health'];
 
 export default defineConfig({
-  plugins: [react(), contractValues(), brandHtml(brand)],
+  plugins: [react(), contractValues(), brandHtml(brand), playEntry()],
   define: {
     __MERCHANT__: JSON.stringify(brand.merchant),
     __BUILD_BRAND__: JSON.stringify(brand),
@@ -132,6 +187,11 @@ export default defineConfig({
   build: {
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the site, and the in-house vendor's game pages under /play/ (src/play).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        play: fileURLToPath(new URL('./play.html', import.meta.url)),
+      },
       // lib/contract.ts imports the contract's schema-free modules; features.ts still builds one
       // zod schema at module level, which this lets the bundler drop.
       treeshake: { manualPureFunctions: ['z'] },
@@ -149,10 +209,10 @@ export default defineConfig({
             {
               // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
               // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
-              // other catalogues, the accounts, cashier, funds and real-time layers) stay out of it, and so
-              // out of the first load.
+              // other catalogues, the accounts, cashier, funds, paging and real-time layers, the games
+              // layer beyond the header's categories) stay out of it, and so out of the first load.
               name: 'base',
-              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|funds[\\/]|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|funds[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
               priority: 1,
             },
           ],

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorCatalogue } from '@aurum/contract';
+import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
@@ -9,6 +10,7 @@ import { PaymentPasswords } from './modules/cashier/payment-password.ts';
 import type { WebhookTransport } from './modules/cashier/sandbox-gateway.ts';
 import { withdrawRoutes } from './modules/cashier/withdraw-routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
+import { installInhouse } from './modules/inhouse/module.ts';
 import { resetPasswordCommand } from './modules/member/ops.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -20,6 +22,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { SocialService } from './modules/social/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { installVendors, type Vendors } from './modules/vendor/module.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { Ledger } from './modules/wallet/ledger.ts';
 import { AccountRecords } from './modules/wallet/records.ts';
@@ -60,6 +63,8 @@ export interface AppDeps {
   webhookTransport?: WebhookTransport;
   /** Timings and limits of the session WebSocket; tests shorten them. */
   realtime?: Partial<RealtimeOptions>;
+  /** Where in-house slot and baccarat outcomes come from (the CSPRNG); tests fix it. */
+  gameWords?: WordSource;
 }
 
 export interface App extends FastifyInstance {
@@ -74,9 +79,16 @@ export interface App extends FastifyInstance {
   storage: BlobStorage;
   /** Scheduled work; the server starts it (main.ts), tests run jobs by name. */
   jobs: Jobs;
+  /** The seamless-wallet protocol: launch tokens, and in-process clients for in-house vendors. */
+  vendors: Vendors;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The in-house vendor's game API; its unknown paths answer JSON, never a page. */
+const PLAY_API_PREFIX = '/play/api/';
+/** The in-house game pages (/play/slot, /play/verify…), served from play.html. */
+const isPlayPage = (url: string) => url === '/play' || url.startsWith('/play/');
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -162,7 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   systemRoutes(app, store);
-  gamesRoutes(app, store);
+  gamesRoutes(app, {
+    store,
+    database,
+    ledger,
+    clock,
+    // app.vendors is installed further down; launches only happen once the app is ready.
+    issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
+  });
   sessionRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
@@ -180,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger), agentTransfers });
   recordRoutes(app, store, new AccountRecords(database));
+  app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
+  installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {
@@ -222,10 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !isApiPath(url) &&
+      !url.startsWith(PLAY_API_PREFIX) &&
       !url.startsWith('/media/') &&
       !url.startsWith('/ops/') &&
       !url.startsWith('/assets/') &&
       (!path.extname(url) || url.endsWith('.html'));
+    if (serveWeb && isPage && isPlayPage(url)) {
+      // The in-house game pages are their own small app (play.html), which picks the game from the path.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('play.html', webDist, { cacheControl: false });
+    }
     if (serveWeb && isPage) {
       // History-mode routing: every page path gets the app, which routes in the browser.
       return sendPage(req, reply);

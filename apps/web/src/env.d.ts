@@ -19,6 +19,7 @@ declare const __BUILD_BRAND__: {
 declare module 'virtual:contract' {
   import type {
     ACCOUNT_TYPE as AccountTypes,
+    GAME_CLASSIFY as Classify,
     RouteDef,
     RouteName,
     SYSTEM_STATUS as Status,
@@ -28,6 +29,7 @@ declare module 'virtual:contract' {
   export type RouteMeta = Pick<RouteDef, 'method' | 'path' | 'auth' | 'encrypted' | 'feature'>;
   export const routeTable: Record<RouteName, RouteMeta>;
   export const GAME_TYPES: typeof Types;
+  export const GAME_CLASSIFY: typeof Classify;
   export const SYSTEM_STATUS: typeof Status;
   export const TX_TYPE: typeof TxTypes;
   export const ACCOUNT_TYPE: typeof AccountTypes;

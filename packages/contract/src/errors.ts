@@ -59,6 +59,47 @@ export const errorCatalogue = {
   'validation.failed': { status: 400, message: 'Some fields are not valid.' },
   /** The web shows its in_need_true_account text for this code. */
   'trial.forbidden': { status: 403, message: 'You need a real account for this.' },
+  // Games. The web reacts to the first two as api-notes says (deposit offer; maintenance times).
+  launch_game_balance_not_enough: {
+    status: 400,
+    message: 'Your balance is not enough to play. Please deposit first.',
+  },
+  /** details.start and details.end: the window, epoch ms as decimal strings. */
+  vendor_under_maintenance: { status: 503, message: 'This game provider is under maintenance.' },
+  'vendor.not.contracted': {
+    status: 400,
+    message: 'This game provider is not available on this site yet. Please choose another game.',
+  },
+  'game.unknown': { status: 404, message: 'There is no such game.' },
+  'game.free.play.unavailable': { status: 400, message: 'This game cannot be played for free.' },
+  /** Free play is the trial accounts' entry; members play for real. */
+  'game.free.play.trial.only': { status: 403, message: 'Free play is for trial accounts.' },
+  'bet.not.found': { status: 404, message: 'There is no such bet.' },
+  /** details.max: how many favourites a member may keep. */
+  'game.favourites.full': { status: 409, message: 'Your favourite games list is full. Remove one first.' },
+  // The in-house game pages (/play/api/*). A page tells the player to relaunch from the lobby
+  // after the first three.
+  'play.launch.invalid': {
+    status: 401,
+    message: 'This game link is not valid any more. Please launch the game again from the lobby.',
+  },
+  'play.session.invalid': {
+    status: 401,
+    message: 'The game session is not valid. Please launch the game again from the lobby.',
+  },
+  'play.session.expired': {
+    status: 401,
+    message: 'The game session has expired. Please launch the game again from the lobby.',
+  },
+  /** details.balance: the balance there is. */
+  'play.balance.not.enough': { status: 400, message: 'Your balance is not enough for this bet.' },
+  /** details names the field and its limits (min, max, step). */
+  'play.stake.invalid': { status: 400, message: 'The stake is outside the limits of this game.' },
+  'play.game.mismatch': { status: 400, message: 'This game session is for another game.' },
+  'play.wallet.unavailable': {
+    status: 503,
+    message: 'The game cannot reach your wallet right now. Please try again.',
+  },
   // Sign-in with Google or Facebook. The browser gets these as /?authError=<code>, not as JSON.
   'social.provider.disabled': { status: 403, message: 'This sign-in method is not available.' },
   'social.state.invalid': {

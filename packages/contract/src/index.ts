@@ -8,6 +8,8 @@ export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/cashier.ts';
+export * from './schemas/games.ts';
+export * from './schemas/play.ts';
 export * from './schemas/system.ts';
 export * from './schemas/wallet.ts';
 export * from './validation-rules.ts';

@@ -263,6 +263,85 @@ export const gatewaySecrets = pgTable('gateway_secrets', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+/**
+ * The seamless-wallet protocol (0009_seamless.sql, modules/vendor): vendors' secrets, launch
+ * tokens and game sessions, the vendors' transactions and the game rounds they make up.
+ */
+export const vendorCredentials = pgTable('vendor_credentials', {
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: tz('created_at').notNull(),
+  createdBy: text('created_by').notNull(),
+});
+
+export const vendorLaunchTokens = pgTable('vendor_launch_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  gameCode: text('game_code').notNull(),
+  mode: text('mode').$type<'real' | 'play'>().notNull(),
+  language: text('language').notNull(),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+});
+
+export const vendorSessions = pgTable('vendor_sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  gameCode: text('game_code').notNull(),
+  mode: text('mode').$type<'real' | 'play'>().notNull(),
+  language: text('language').notNull(),
+  createdAt: tz('created_at').notNull(),
+  lastSeenAt: tz('last_seen_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+});
+
+/** A game round: opened by a debit, settled by the closing credit, cancelled by rollbacks. */
+export const gameRounds = pgTable('game_rounds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  roundId: text('round_id').notNull(),
+  orderNo: text('order_no').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  gameCode: text('game_code').notNull(),
+  mode: text('mode').$type<'real' | 'play'>().notNull(),
+  status: text('status').$type<'open' | 'settled' | 'cancelled'>().notNull(),
+  betMinor: bigint('bet_minor', { mode: 'bigint' }).notNull().default(0n),
+  winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(0n),
+  balanceBeforeMinor: bigint('balance_before_minor', { mode: 'bigint' }),
+  balanceAfterMinor: bigint('balance_after_minor', { mode: 'bigint' }),
+  detail: jsonb('detail').$type<unknown>(),
+  fair: jsonb('fair').$type<{ serverSeedHash: string; clientSeed: string; nonce: number }>(),
+  openedAt: tz('opened_at').notNull(),
+  settledAt: tz('settled_at'),
+});
+export type GameRoundRow = typeof gameRounds.$inferSelect;
+
+/** A vendor's transaction, one per vendor transaction id (what makes a retry answer the same). */
+export const vendorTransactions = pgTable('vendor_transactions', {
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  txId: text('tx_id').notNull(),
+  kind: text('kind').$type<'debit' | 'credit' | 'settle' | 'rollback' | 'tombstone'>().notNull(),
+  requestHash: text('request_hash'),
+  roundId: text('round_id'),
+  memberId: bigint('member_id', { mode: 'number' }),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }),
+  winMinor: bigint('win_minor', { mode: 'bigint' }),
+  transferId: bigint('transfer_id', { mode: 'number' }),
+  balanceMinor: bigint('balance_minor', { mode: 'bigint' }),
+  originalTxId: text('original_tx_id'),
+  rolledBackBy: text('rolled_back_by'),
+  createdAt: tz('created_at').notNull(),
+});
+
 export const schema = {
   merchants,
   opsAudit,
@@ -281,4 +360,9 @@ export const schema = {
   depositOrders,
   sandboxPayments,
   gatewaySecrets,
+  vendorCredentials,
+  vendorLaunchTokens,
+  vendorSessions,
+  gameRounds,
+  vendorTransactions,
 };

@@ -48,6 +48,8 @@ Commands:
                                          returned
   ledger-check                           check the ledger of every merchant: entries sum to 0,
                                          balances equal their entries (exit 1 on a problem)
+  vendor-secret <VENDOR> [--rotate]      make the secret a game vendor signs its seamless-wallet
+                                         calls with and print it once; --rotate replaces it
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -83,6 +85,7 @@ interface CliOptions {
   reason?: string | undefined;
   key?: string | undefined;
   status?: string | undefined;
+  rotate?: boolean | undefined;
 }
 
 function depositCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -146,6 +149,9 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return depositCommand(sub, value, opts);
     case 'withdraw':
       return withdrawCommand(sub, value, opts);
+    case 'vendor-secret':
+      if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
+      return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
     case 'maintenance':
       if (sub !== 'on' && sub !== 'off') fail(`maintenance takes on or off.\n\n${USAGE}`);
       return { command: 'maintenance', on: sub === 'on', end: sub === 'on' ? (end ?? null) : null };
@@ -174,6 +180,7 @@ async function main() {
       reason: { type: 'string' },
       key: { type: 'string' },
       status: { type: 'string' },
+      rotate: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
-const OPTIONAL_FILES = ['accounts', 'cashier'] as const;
+const OPTIONAL_FILES = ['accounts', 'cashier', 'games'] as const;
 
 /** Reads a merchant's configuration folder (config/ for the demo) and validates it whole. */
 export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
@@ -35,6 +35,7 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     vendors: raw.vendors,
     accounts: raw.accounts,
     cashier: raw.cashier,
+    games: raw.games,
     ...site,
   });
   if (!parsed.success) {

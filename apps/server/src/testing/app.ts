@@ -74,6 +74,8 @@ export interface TestAppOptions {
   captchaText?: () => string;
   /** Where the sandbox payment gateway's webhooks go (e.g. into the app's inject). */
   webhookTransport?: AppDeps['webhookTransport'];
+  /** Where in-house game outcomes come from (a fixed source, to know an outcome). */
+  gameWords?: AppDeps['gameWords'];
 }
 
 export async function createTestApp(

@@ -4,7 +4,14 @@
  * (extracted at build time); types keep coming from '@aurum/contract'. Import contract values
  * from here, never from the package.
  */
-export { ACCOUNT_TYPE, GAME_TYPES, routeTable, SYSTEM_STATUS, TX_TYPE } from 'virtual:contract';
+export {
+  ACCOUNT_TYPE,
+  GAME_CLASSIFY,
+  GAME_TYPES,
+  routeTable,
+  SYSTEM_STATUS,
+  TX_TYPE,
+} from 'virtual:contract';
 export { isErrorCode, sessionEndingCodes } from '../../../../packages/contract/src/errors.ts';
 export { enabledFeatures, isFeatureOn } from '../../../../packages/contract/src/features.ts';
 export {

@@ -3,21 +3,10 @@ import { featureNodeSchema } from '../features.ts';
 import { LANGUAGES } from '../headers.ts';
 import { accountSettingsSchema } from './account.ts';
 import { cashierConfigSchema } from './cashier.ts';
+import { gameTypeSchema } from './game-types.ts';
+import { gameConfigSchema, maintenanceWindowSchema, VENDOR_PROVIDERS } from './games.ts';
 
-export const GAME_TYPES = [
-  'RNG',
-  'FISH',
-  'PVP',
-  'LIVE',
-  'LOTT',
-  'ELOTT',
-  'SPORTS',
-  'ESPORTS',
-  'COCKFIGHT',
-  'INHOUSE',
-] as const;
-export const gameTypeSchema = z.enum(GAME_TYPES);
-export type GameType = z.infer<typeof gameTypeSchema>;
+export { GAME_TYPES, type GameType, gameTypeSchema } from './game-types.ts';
 
 const languageSchema = z.enum(LANGUAGES);
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #12abef');
@@ -84,6 +73,10 @@ export const vendorSchema = z.object({
   icon: z.string().min(1),
   /** VASSALAGE: the vendor's games open in a popup game list instead of launching directly. */
   isGame: z.enum(['VASSALAGE', 'GAME']).default('GAME'),
+  /** Who serves its games: INHOUSE (our own vendor) or NONE (not contracted: launching says so). */
+  provider: z.enum(VENDOR_PROVIDERS).default('NONE'),
+  /** While now is inside the window, launching answers vendor_under_maintenance. */
+  maintenance: maintenanceWindowSchema.nullable().default(null),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 
@@ -102,5 +95,7 @@ export const merchantConfigSchema = z.object({
   accounts: accountSettingsSchema.prefault({}),
   /** Wallet mode, deposit channels, withdrawal and transfer limits (config/cashier.json). */
   cashier: cashierConfigSchema.prefault({}),
+  /** The game catalogue (config/games.json): every game of every vendor. */
+  games: z.array(gameConfigSchema).default([]),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

@@ -1,4 +1,5 @@
 import { GAME_TYPES, type GameMenu, type GameType, type MerchantConfig } from '@aurum/contract';
+import { categoryOf } from './catalogue.ts';
 
 /**
  * The merchant's game categories with their vendor cards. Vendors named in the brand's
@@ -6,16 +7,9 @@ import { GAME_TYPES, type GameMenu, type GameType, type MerchantConfig } from '@
  * COCKFIGHT and INHOUSE categories; categories without vendors are left out.
  */
 export function gameMenus(config: MerchantConfig): GameMenu[] {
-  const { esportGames, cockfightGames, inHouse } = config.brand;
   const byType = new Map<GameType, GameMenu['vendors']>();
   for (const v of config.vendors) {
-    const type: GameType = esportGames.includes(v.vassalage)
-      ? 'ESPORTS'
-      : cockfightGames.includes(v.vassalage)
-        ? 'COCKFIGHT'
-        : inHouse.includes(v.vassalage)
-          ? 'INHOUSE'
-          : v.gameType;
+    const type = categoryOf(config, v.vassalage, v.gameType);
     const list = byType.get(type) ?? [];
     list.push({ vassalage: v.vassalage, gameType: type, name: v.name, icon: v.icon, isGame: v.isGame });
     byType.set(type, list);

@@ -56,6 +56,12 @@ export interface TransferRequest {
   memo?: string | null;
   /** Who moves the money: a module ("games"), an operator ("ops:alice"), a member ("member:12"). */
   actor: string;
+  /**
+   * Which shard a system side uses (taken modulo the shard count) instead of a random one.
+   * Several transfers of one transaction that pass the same value lock one shard, not several,
+   * so two such transactions can never wait on each other's shards in a cycle.
+   */
+  shard?: number;
 }
 
 export interface ReverseRequest {
@@ -185,8 +191,8 @@ export class Ledger {
         memo,
       ]),
       kind: req.kind,
-      fromAccountId: pick(fromIds),
-      toAccountId: pick(toIds),
+      fromAccountId: pick(fromIds, req.shard),
+      toAccountId: pick(toIds, req.shard),
       amountMinor: req.amountMinor,
       memo,
       reversesTransferId: null,
@@ -412,7 +418,13 @@ export class Ledger {
   }
 }
 
-const pick = (ids: number[]) => ids[ids.length === 1 ? 0 : Math.floor(Math.random() * ids.length)]!;
+function pick(ids: number[], shard?: number): number {
+  if (ids.length === 1) return ids[0]!;
+  const i = Number.isSafeInteger(shard)
+    ? Math.abs(shard!) % ids.length
+    : Math.floor(Math.random() * ids.length);
+  return ids[i]!;
+}
 
 function checkKeyAndActor(key: string, actor: string, memo: string | null | undefined) {
   if (!idempotencyKeySchema.safeParse(key).success) {

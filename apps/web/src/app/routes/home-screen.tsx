@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadSection } from '../../features/download';
-import { GameCentre, HotTiles } from '../../features/games';
+import { GameCentre, HotTiles, Winners } from '../../features/games';
 import { BannerCarousel, type BannerSlide, NoticeMarquee } from '../../features/promo';
 import { paths } from '../../lib/routes/paths';
 import { useBrand } from '../../lib/site';
 import styles from './home-screen.module.css';
 
-/** Spec §2 Home page: banner, notice marquee, hot category tiles, game centre, download section. */
+/** Spec §2 Home page: banner, notice marquee, hot category tiles, game centre, winners, download section. */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -48,6 +48,7 @@ export default function HomeScreen() {
       <NoticeMarquee items={[]} />
       <HotTiles />
       <GameCentre heading={t('home.gameCentreHeading')} defaultType="LOTT" />
+      <Winners />
       <DownloadSection />
     </div>
   );

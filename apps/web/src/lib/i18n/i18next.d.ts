@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '../account/locales/en.json';
 import type cashier from '../cashier/locales/en.json';
 import type funds from '../funds/locales/en.json';
+import type games from '../games/locales/en.json';
 import type en from './locales/en.json';
 
 declare module 'i18next' {
@@ -12,6 +13,7 @@ declare module 'i18next' {
       account: typeof account;
       cashier: typeof cashier;
       funds: typeof funds;
+      games: typeof games;
     };
   }
 }

@@ -9,6 +9,7 @@ export const MEMBER_CENTRE_PAGES = [
   'depositv2',
   'withdraw',
   'transferUpline',
+  'personalHistoryCopy',
   'transactionHistory',
 ] as const;
 

@@ -6,6 +6,14 @@ export interface GameLaunchParams {
   name: string;
   icon?: string;
   gameCode?: string;
+  /** The game can be played with play money (free play: in-house games). */
+  freePlay?: boolean;
+  /**
+   * The blank window opened synchronously on the member's click (so no popup blocker stops it),
+   * which the launch then points at the game; null: the browser blocked it. Absent when nothing
+   * was opened (a visitor, a trial account, or a launch that did not start from a click).
+   */
+  target?: Window | null;
 }
 
 /**

@@ -18,6 +18,9 @@ export const STORAGE_KEYS = {
   balanceHidden: 'balanceHidden',
   /** The register settings and validation rules, cached for the session (spec §4 Caching). */
   validate: 'validate',
+  /** sessionStorage: the hot games and the winners board, kept until a refresh is asked (spec §4). */
+  hotGames: 'hotGames',
+  winners: 'winners',
   /** localStorage: the account name of a remember-me login (never a password). */
   rememberAccount: 'rememberAccount',
   lang: 'lang',
@@ -25,6 +28,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   sideMenu: 'sideMenu',
   rightBar: 'rightBar',
+  /** sessionStorage: the in-house game page's play session (src/play), so a reload needs no token. */
+  playSession: 'playSession',
 } as const;
 
 type Area = 'local' | 'session';

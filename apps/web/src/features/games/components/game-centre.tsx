@@ -1,11 +1,12 @@
 import type { GameType } from '@aurum/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Icon, Img, MediaIcon, TabPanel, Tabs, useModal } from '../../../components/ui';
+import { EmptyState, Icon, Img, MediaIcon, TabPanel, Tabs } from '../../../components/ui';
 import { navCategories } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { categoryIconArt, tileArt } from './category-art';
 import styles from './game-centre.module.css';
+import { VendorStartButton } from './vendor-start';
 
 interface GameCentreProps {
   heading: string;
@@ -20,7 +21,6 @@ const ID = 'game-centre';
  */
 export function GameCentre({ heading, defaultType = 'LOTT' }: GameCentreProps) {
   const { t } = useTranslation();
-  const modal = useModal();
   const { menus, status } = useGameMenus();
   const categories = useMemo(() => navCategories(menus), [menus]);
   const [chosenType, setChosenType] = useState<GameType | null>(null);
@@ -64,22 +64,15 @@ export function GameCentre({ heading, defaultType = 'LOTT' }: GameCentreProps) {
               <h3 className={styles.title}>{t(`categories.${current.type}`)}</h3>
               <p className={styles.text}>{t(`categoryText.${current.type}`)}</p>
               {vendor ? (
-                <Button
+                <VendorStartButton
+                  vendor={vendor}
                   size="lg"
                   variant="highlight"
-                  aria-label={t('games.startVendor', { name: vendor.name })}
-                  onClick={() =>
-                    modal.open('gameLaunch', {
-                      vassalage: vendor.vassalage,
-                      gameType: vendor.gameType,
-                      name: vendor.name,
-                      icon: vendor.icon,
-                    })
-                  }
+                  label={t('games.startVendor', { name: vendor.name })}
                 >
                   <Icon name="play" size={16} />
                   {t('common.startGame')}
-                </Button>
+                </VendorStartButton>
               ) : null}
               <fieldset className={styles.vendors}>
                 <legend className="visually-hidden">

@@ -1,9 +1,10 @@
 import type { VendorCard as Vendor } from '@aurum/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, Icon, Img, useModal } from '../../../components/ui';
+import { Icon, Img } from '../../../components/ui';
 import { paths } from '../../../lib/routes/paths';
 import styles from './vendor-card.module.css';
+import { VendorStartButton } from './vendor-start';
 
 interface VendorCardProps {
   vendor: Vendor;
@@ -12,18 +13,9 @@ interface VendorCardProps {
   gameCode?: string;
 }
 
-/** A provider: its mark, its name and a start-game button that opens the game-launch modal. */
+/** A provider: its mark, its name and a start-game button (the launch, or its popup game list). */
 export function VendorCard({ vendor, withGameList, gameCode }: VendorCardProps) {
   const { t } = useTranslation();
-  const modal = useModal();
-  const start = () =>
-    modal.open('gameLaunch', {
-      vassalage: vendor.vassalage,
-      gameType: vendor.gameType,
-      name: vendor.name,
-      icon: vendor.icon,
-      ...(gameCode ? { gameCode } : {}),
-    });
   return (
     <li className={styles.card} data-vendor={vendor.vassalage}>
       <div className={styles.art}>
@@ -31,10 +23,14 @@ export function VendorCard({ vendor, withGameList, gameCode }: VendorCardProps) 
       </div>
       <h3 className={styles.name}>{vendor.name}</h3>
       <div className={styles.actions}>
-        <Button onClick={start} aria-label={t('games.startVendor', { name: vendor.name })}>
+        <VendorStartButton
+          vendor={vendor}
+          gameCode={gameCode}
+          label={t('games.startVendor', { name: vendor.name })}
+        >
           <Icon name="play" size={16} />
           {t('common.startGame')}
-        </Button>
+        </VendorStartButton>
         {withGameList ? (
           <Link
             className={styles.browse}

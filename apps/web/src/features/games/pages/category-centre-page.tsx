@@ -5,10 +5,15 @@ import { PageHeader } from '../../../components/ui';
 import { gameTypeForPath, vendorsOf } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { tileArt } from '../components/category-art';
+import { CategoryGames } from '../components/category-games';
+import { PvpRooms } from '../components/pvp-rooms';
 import { VendorList } from '../components/vendor-list';
 import styles from './pages.module.css';
 
-/** /live, /fish, /pvp, /sports, /esports, /lott, /elott: the category centre (spec §2). */
+/**
+ * /live, /fish, /pvp, /sports, /esports, /lott, /elott: the category centre (spec §2): its
+ * providers, then its games when the catalogue has some (and the open rooms on /pvp).
+ */
 export default function CategoryCentrePage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -19,6 +24,8 @@ export default function CategoryCentrePage() {
     <div className={styles.page} data-page="category" data-game-type={type}>
       <PageHeader title={t(`categories.${type}`)} subtitle={t(`categoryText.${type}`)} art={tileArt(type)} />
       <VendorList vendors={vendors} heading={t('games.vendorList')} />
+      {type === 'PVP' ? <PvpRooms /> : null}
+      <CategoryGames type={type} />
     </div>
   );
 }

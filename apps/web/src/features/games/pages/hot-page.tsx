@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageHeader } from '../../../components/ui';
+import { PageHeader } from '../../../components/ui';
+import { useGamesTexts } from '../../../lib/games/texts';
+import { HotGames } from '../components/hot-games';
 import { HotTiles } from '../components/hot-tiles';
 import styles from './pages.module.css';
 
-/** /hot: hot games (the list call arrives with the games issue) and the hot categories. */
+/** /hot: the hot games, then the hot categories. */
 export default function HotPage() {
   const { t } = useTranslation();
+  const { t: tg } = useGamesTexts();
   return (
     <div className={styles.page} data-page="hot">
-      <PageHeader title={t('categories.HOT')} subtitle={t('games.hotEmptyText')} />
-      <EmptyState title={t('games.hotEmpty')} headingLevel={2} />
+      <PageHeader title={t('categories.HOT')} subtitle={tg('hot.subtitle')} />
+      <HotGames />
       <HotTiles headingLevel={2} />
     </div>
   );

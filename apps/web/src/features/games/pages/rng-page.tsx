@@ -4,10 +4,11 @@ import { PageHeader } from '../../../components/ui';
 import { vendorsOf } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { tileArt } from '../components/category-art';
+import { Lobby } from '../components/lobby';
 import { VendorList } from '../components/vendor-list';
 import styles from './pages.module.css';
 
-/** /rng: the slots game list centre (a game page: header only). */
+/** /rng: the slots game list centre (a game page: header only): the lobby, then the providers. */
 export default function RngPage() {
   const { t } = useTranslation();
   const { menus } = useGameMenus();
@@ -15,6 +16,7 @@ export default function RngPage() {
   return (
     <div className={styles.page} data-page="rng" data-game-type="RNG">
       <PageHeader title={t('games.rngTitle')} subtitle={t('games.rngText')} art={tileArt('RNG')} compact />
+      <Lobby />
       <VendorList vendors={vendors} heading={t('games.vendorList')} withGameList />
     </div>
   );

@@ -33,6 +33,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   depositv2: 'download',
   withdraw: 'external',
   transferUpline: 'user',
+  personalHistoryCopy: 'star',
   transactionHistory: 'menu',
 };
 
@@ -40,6 +41,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
 const MyWalletPage = lazy(() => loadChunk(() => import('../funds/my-wallet-page')));
 const TransferUplinePage = lazy(() => loadChunk(() => import('../funds/transfer-upline-page')));
 const TransactionHistoryPage = lazy(() => loadChunk(() => import('../funds/transaction-history-page')));
+const BetsPage = lazy(() => loadChunk(() => import('../bets/bets-page')));
 const DepositPage = lazy(() => loadChunk(() => import('../cashier/deposit-page')));
 const WithdrawPage = lazy(() => loadChunk(() => import('../cashier/withdraw-page')));
 const CashierSecurity = lazy(() => loadChunk(() => import('../cashier/security-cashier')));
@@ -107,6 +109,8 @@ function PageBody({
       return <WithdrawPage />;
     case 'transferUpline':
       return <TransferUplinePage goTo={goTo} />;
+    case 'personalHistoryCopy':
+      return <BetsPage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
   }

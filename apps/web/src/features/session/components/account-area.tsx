@@ -38,7 +38,9 @@ function VisitorArea() {
   const [starting, setStarting] = useState(false);
   const playFree = () => {
     setStarting(true);
-    void import('./free-play').then((m) => m.startFreePlaySession(brand)).finally(() => setStarting(false));
+    void import('../../../lib/account/free-play')
+      .then((m) => m.startFreePlaySession(brand))
+      .finally(() => setStarting(false));
   };
   return (
     <>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, type IconName, useModal } from '../../../components/ui';
+import { recordFirstLogin } from '../../../lib/account/first-login';
 import LogoutDialog from '../../../lib/account/logout-dialog';
 import { useMemberInfo } from '../../../lib/account/member-info';
 import { useAccountTexts } from '../../../lib/account/texts';
@@ -10,7 +11,6 @@ import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/
 import { useRealtime } from '../../../lib/realtime/use-realtime';
 import { useSession } from '../../../lib/session/session-store';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
-import { recordFirstLogin } from '../api/login';
 import { HeaderBalance } from './header-balance';
 import styles from './member-area.module.css';
 

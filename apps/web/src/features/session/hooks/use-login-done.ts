@@ -2,12 +2,13 @@ import type { LoginValue } from '@aurum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useModal } from '../../../components/ui';
+import { beginSession } from '../../../lib/account/sign-in';
 import { useAgentSite } from '../../../lib/account/site';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { notify } from '../../../lib/notify/notify';
 import { paths } from '../../../lib/routes/paths';
 import { useBrand } from '../../../lib/site';
-import { afterLoginPath, beginSession, type LoginMethod } from '../model/after-login';
+import { afterLoginPath, type LoginMethod } from '../model/after-login';
 
 /**
  * Spec §4 After login: start the session (first login recorded), then either the forced password

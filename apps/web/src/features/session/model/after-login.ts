@@ -1,7 +1,5 @@
-import type { Brand, LoginValue } from '@aurum/contract';
+import type { LoginValue } from '@aurum/contract';
 import { paths } from '../../../lib/routes/paths';
-import { type SessionProfile, startSession } from '../../../lib/session/session-store';
-import { recordFirstLogin } from '../api/login';
 
 /** How the member signed in; SMS and social logins never force a password change (spec §4). */
 export type LoginMethod = 'password' | 'remember' | 'sms' | 'social' | 'register' | 'reset' | 'freeplay';
@@ -19,21 +17,4 @@ export function afterLoginPath(
   const mustChange = value.forceChangePassword || value.passwordExpired;
   if (mustChange && !NO_FORCED_CHANGE.includes(method)) return paths.changePassword;
   return agentSite ? paths.agentHome : paths.home;
-}
-
-/** The session profile a login reply tells: agent and trial flags come from the member type. */
-export function profileOf(value: LoginValue, brand: Pick<Brand, 'agentType' | 'trialType'>): SessionProfile {
-  return {
-    account: value.userName,
-    username: value.userName,
-    customerId: value.id,
-    isAgent: brand.agentType.includes(value.customerType),
-    isTrial: brand.trialType.includes(value.customerType),
-  };
-}
-
-/** Starts the session of a login reply; a first login is recorded (POST /wps/member/firstLogin). */
-export function beginSession(value: LoginValue, brand: Pick<Brand, 'agentType' | 'trialType'>): void {
-  startSession(value.token, profileOf(value, brand));
-  if (value.firstTimeLogin) void recordFirstLogin();
 }

@@ -1,12 +1,13 @@
 import type { RegisterSettings } from '@aurum/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { beginSession, profileOf } from '../../../lib/account/sign-in';
 import { affiliateCodeFromUrl, affiliateFieldShown, resolveAffiliate } from './affiliate';
-import { afterLoginPath, beginSession, profileOf } from './after-login';
+import { afterLoginPath } from './after-login';
 import { loginModes, registerModes } from './modes';
 import { registerFieldPlan } from './register-fields';
 
 const apiMocks = vi.hoisted(() => ({ recordFirstLogin: vi.fn(() => Promise.resolve(undefined)) }));
-vi.mock('../api/login', () => ({ recordFirstLogin: apiMocks.recordFirstLogin }));
+vi.mock('../../../lib/account/first-login', () => ({ recordFirstLogin: apiMocks.recordFirstLogin }));
 
 const signIn = (on: Partial<RegisterSettings['signIn']>): RegisterSettings['signIn'] => ({
   USERNAMEREG3: false,

@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui';
-import styles from './funds.module.css';
+import styles from './paginator.module.css';
 import { pageItems } from './paging';
-import { useFundsTexts } from './texts';
 
 interface PaginatorProps {
   page: number;
@@ -11,9 +11,12 @@ interface PaginatorProps {
   label: string;
 }
 
-/** Previous, the page window of spec §9 (range 2, no margin pages), next. Nothing for one page. */
+/**
+ * Previous, the page window of spec §9 (range 2, no margin pages), next. Nothing for one page.
+ * Shared by every paged list (records, downlines, game lobbies), so it lives outside any one area.
+ */
 export function Paginator({ page, totalPages, onChange, label }: PaginatorProps) {
-  const { t } = useFundsTexts();
+  const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={label} data-paginator="true">

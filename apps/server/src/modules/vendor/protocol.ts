@@ -1,0 +1,233 @@
+import { MAX_AMOUNT_MINOR, parseMoney } from '@aurum/contract';
+import { z } from 'zod';
+import { TOKEN_PATTERN } from '../../platform/crypto.ts';
+
+/**
+ * The wire of the seamless-wallet protocol (docs/seamless-wallet.md), shared by the platform's
+ * handler and the VendorClient: calls, headers, response codes, request schemas and replies.
+ * It is the vendors' contract, not the browser's, so it lives here and not in @aurum/contract.
+ */
+
+export const SEAMLESS_PREFIX = '/seamless/v1';
+export const SEAMLESS_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'settle'] as const;
+export type SeamlessCall = (typeof SEAMLESS_CALLS)[number];
+export const isSeamlessCall = (name: string): name is SeamlessCall =>
+  (SEAMLESS_CALLS as readonly string[]).includes(name);
+
+/** Request headers, lower case as Node hands them over. */
+export const SEAMLESS_HEADER = {
+  vendor: 'x-vendor',
+  merchant: 'merchant',
+  timestamp: 'x-timestamp',
+  signature: 'x-signature',
+} as const;
+
+/** Stable response codes; a vendor branches on these, never on the message. */
+export const SEAMLESS_CODES = [
+  'OK',
+  'INSUFFICIENT_FUNDS',
+  'INVALID_TOKEN',
+  'SESSION_EXPIRED',
+  'DUPLICATE_TRANSACTION',
+  'ROUND_CLOSED',
+  'UNKNOWN_TRANSACTION',
+  'TRANSACTION_ROLLED_BACK',
+  'INVALID_SIGNATURE',
+  'INVALID_REQUEST',
+  'VENDOR_UNKNOWN',
+  'INTERNAL_ERROR',
+] as const;
+export type SeamlessCode = (typeof SEAMLESS_CODES)[number];
+export type RefusalCode = Exclude<SeamlessCode, 'OK'>;
+
+/**
+ * The HTTP status of each code: 200 for business outcomes, 401 when the caller cannot be
+ * trusted, 400 for a request that cannot be read, 500 when the platform failed (retry).
+ */
+export const SEAMLESS_STATUS: Record<SeamlessCode, number> = {
+  OK: 200,
+  INSUFFICIENT_FUNDS: 200,
+  INVALID_TOKEN: 200,
+  SESSION_EXPIRED: 200,
+  DUPLICATE_TRANSACTION: 200,
+  ROUND_CLOSED: 200,
+  UNKNOWN_TRANSACTION: 200,
+  TRANSACTION_ROLLED_BACK: 200,
+  INVALID_SIGNATURE: 401,
+  VENDOR_UNKNOWN: 401,
+  INVALID_REQUEST: 400,
+  INTERNAL_ERROR: 500,
+};
+
+/** The most a round's detail may weigh, as JSON. */
+export const MAX_DETAIL_BYTES = 32 * 1024;
+/** The most a request body may weigh (a settle with the largest detail fits). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** A vendor's transaction id: it becomes part of a ledger key, so no ':' (the key's separator). */
+export const txIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, '1–100 letters, digits, . _ -');
+export const roundIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,99}$/, '1–100 letters, digits, : . _ -');
+const tokenSchema = z.string().regex(TOKEN_PATTERN, 'a token as the platform issued it');
+/** The member's id as a decimal string, as authenticate answered it. */
+export const playerIdSchema = z.string().regex(/^[1-9]\d{0,14}$/, 'a player id as authenticate answered it');
+
+/** A decimal string of at most two decimals, never negative, within the ledger's limit. */
+function money(allowZero: boolean) {
+  return z
+    .string()
+    .max(32)
+    .transform((text, ctx) => {
+      const minor = /^\s*-/.test(text) ? null : parseMoney(text);
+      if (minor === null || minor > MAX_AMOUNT_MINOR || (!allowZero && minor === 0n)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `a ${allowZero ? 'non-negative' : 'positive'} decimal amount with at most two decimals`,
+        });
+        return z.NEVER;
+      }
+      return minor;
+    });
+}
+export const stakeSchema = money(false);
+export const payoutSchema = money(true);
+
+/** What was dealt or spun: any JSON up to MAX_DETAIL_BYTES, without NUL (PostgreSQL refuses it). */
+export const detailSchema = z.unknown().superRefine((value, ctx) => {
+  const json = JSON.stringify(value) ?? '';
+  if (Buffer.byteLength(json) > MAX_DETAIL_BYTES) {
+    ctx.addIssue({ code: 'custom', message: `at most ${MAX_DETAIL_BYTES} bytes of JSON` });
+  } else if (json.includes('\\u0000')) {
+    ctx.addIssue({ code: 'custom', message: 'no NUL characters' });
+  }
+});
+
+/** A provably-fair proof: the committed server seed's hash, the client seed and the nonce. */
+export const fairSchema = z.strictObject({
+  serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 as 64 lower-case hex digits'),
+  clientSeed: z.string().regex(/^[\x21-\x7e]{1,64}$/, '1–64 printable characters'),
+  nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const authenticateSchema = z.object({ token: tokenSchema });
+export const balanceSchema = z.object({ sessionToken: tokenSchema });
+export const debitSchema = z.object({
+  sessionToken: tokenSchema,
+  txId: txIdSchema,
+  roundId: roundIdSchema,
+  amount: stakeSchema,
+});
+export const creditSchema = z.object({
+  txId: txIdSchema,
+  roundId: roundIdSchema,
+  amount: payoutSchema,
+  /** Settles the round (default); false leaves it open for more debits and credits. */
+  closeRound: z.boolean().default(true),
+  /** When given, must be the round's player. */
+  playerId: playerIdSchema.optional(),
+  detail: detailSchema.optional(),
+  fair: fairSchema.optional(),
+});
+export const rollbackSchema = z.object({
+  txId: txIdSchema,
+  /** The debit to undo. */
+  originalTxId: txIdSchema,
+  playerId: playerIdSchema,
+  /** When given, must be the debit's round. */
+  roundId: roundIdSchema.optional(),
+});
+export const settleSchema = z.object({
+  sessionToken: tokenSchema,
+  txId: txIdSchema,
+  roundId: roundIdSchema,
+  bet: stakeSchema,
+  win: payoutSchema,
+  detail: detailSchema.optional(),
+  fair: fairSchema.optional(),
+});
+
+export type AuthenticateRequest = z.input<typeof authenticateSchema>;
+export type BalanceRequest = z.input<typeof balanceSchema>;
+export type DebitRequest = z.input<typeof debitSchema>;
+export type CreditRequest = z.input<typeof creditSchema>;
+export type RollbackRequest = z.input<typeof rollbackSchema>;
+export type SettleRequest = z.input<typeof settleSchema>;
+
+export type SeamlessMode = 'real' | 'play';
+
+export interface AuthenticateReply {
+  code: 'OK';
+  playerId: string;
+  sessionToken: string;
+  currency: string;
+  balance: string;
+  mode: SeamlessMode;
+  gameCode: string;
+  language: string;
+}
+export interface BalanceReply {
+  code: 'OK';
+  balance: string;
+  currency: string;
+}
+/** debit, credit and settle: the round's order number is what the member's records show. */
+export interface RoundReply {
+  code: 'OK';
+  balance: string;
+  txId: string;
+  roundId: string;
+  orderNo: string;
+  /** True when this answers a repeat of the transaction: nothing moved again. */
+  replayed: boolean;
+}
+export interface RollbackReply {
+  code: 'OK';
+  balance: string;
+  txId: string;
+  replayed: boolean;
+}
+/** Any answer but OK. INSUFFICIENT_FUNDS also carries the balance. */
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+  balance?: string;
+}
+
+/** What each call answers when it succeeds. */
+export interface SeamlessReplies {
+  authenticate: AuthenticateReply;
+  balance: BalanceReply;
+  debit: RoundReply;
+  credit: RoundReply;
+  rollback: RollbackReply;
+  settle: RoundReply;
+}
+export interface SeamlessRequests {
+  authenticate: AuthenticateRequest;
+  balance: BalanceRequest;
+  debit: DebitRequest;
+  credit: CreditRequest;
+  rollback: RollbackRequest;
+  settle: SettleRequest;
+}
+export type SeamlessReply = SeamlessReplies[SeamlessCall] | Refusal;
+
+/** A refusal as a value: thrown inside the platform's handler, answered as `{ code, message }`. */
+export class SeamlessRefusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+    readonly balance?: string,
+  ) {
+    super(message);
+  }
+
+  toReply(): Refusal {
+    return this.balance === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, balance: this.balance };
+  }
+}

@@ -1,0 +1,412 @@
+import { big, id, type Sql } from '../wallet/sql.ts';
+
+/**
+ * The SQL of the seamless wallet's transactions and rounds. The hot calls (debit, credit,
+ * settle) record the transaction and open, grow or close its round in one statement; the
+ * transaction row's key (merchant, vendor, tx_id) is what makes a repeated call a no-op.
+ * Statement names are versioned: a name always means one text.
+ */
+
+export type Mode = 'real' | 'play';
+export type TxKind = 'debit' | 'credit' | 'settle' | 'rollback' | 'tombstone';
+export type RoundStatus = 'open' | 'settled' | 'cancelled';
+
+/** What every recorded transaction says about itself. */
+interface TxBase {
+  merchant: string;
+  vendor: string;
+  txId: string;
+  requestHash: string;
+  roundId: string;
+  memberId: number;
+  /** The wallet balance the answer reports. */
+  balanceMinor: bigint;
+  at: Date;
+}
+
+/** The outcome of a hot statement: recorded false means the transaction id exists already. */
+export interface Recorded {
+  recorded: boolean;
+  /** The round's order number; null when recorded but the round refused the change. */
+  orderNo: string | null;
+}
+
+interface RecordedRow {
+  recorded: unknown;
+  order_no: string | null;
+}
+const recordedOf = (rows: RecordedRow[]): Recorded => ({
+  recorded: Number(rows[0]?.recorded ?? 0) > 0,
+  orderNo: rows[0]?.order_no ?? null,
+});
+
+/** A new round's number: the vendor and the round's id, unique per merchant by the id. */
+const NEW_ROUND = `SELECT n.id, $1::text, $2::text, $5::text, $2::text || '-' || n.id::text`;
+const ROUND_SEQUENCE = `FROM (SELECT nextval('game_rounds_id_seq') AS id) n WHERE EXISTS (SELECT 1 FROM t)`;
+/** A round may grow only while open, and only by its own player and mode. */
+const SAME_OPEN_ROUND = `g.status = 'open' AND g.member_id = EXCLUDED.member_id AND g.mode = EXCLUDED.mode`;
+
+export interface DebitRecord extends TxBase {
+  amountMinor: bigint;
+  transferId: number;
+  gameCode: string;
+  mode: Mode;
+  /** The wallet before this debit: the round's balance before, if the debit opens it. */
+  balanceBeforeMinor: bigint;
+}
+
+/** Records a debit and opens its round, or adds the stake to the open round. */
+export async function recordDebit(sql: Sql, d: DebitRecord): Promise<Recorded> {
+  const rows = await sql.rows<RecordedRow>(
+    `WITH t AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, transfer_id, balance_minor, created_at)
+      VALUES ($1, $2, $3, 'debit', $4, $5, $6, $7, $8, $9, $10)
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), r AS (
+      INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
+        status, bet_minor, balance_before_minor, opened_at)
+      ${NEW_ROUND}, $6::bigint, $11::text, $12::text, 'open', $7::bigint, $13::bigint, $10::timestamptz
+      ${ROUND_SEQUENCE}
+      ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET bet_minor = g.bet_minor + EXCLUDED.bet_minor
+      WHERE ${SAME_OPEN_ROUND}
+      RETURNING g.order_no
+    )
+    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
+    [
+      d.merchant,
+      d.vendor,
+      d.txId,
+      d.requestHash,
+      d.roundId,
+      d.memberId,
+      d.amountMinor.toString(),
+      d.transferId,
+      d.balanceMinor.toString(),
+      d.at.toISOString(),
+      d.gameCode,
+      d.mode,
+      d.balanceBeforeMinor.toString(),
+    ],
+    'seamless_debit_v1',
+  );
+  return recordedOf(rows);
+}
+
+export interface SettleRecord extends DebitRecord {
+  winMinor: bigint;
+  /** JSON text, or null. */
+  detail: string | null;
+  fair: string | null;
+}
+
+/** Records a settle: a new round made whole at once, or the open round closed with it. */
+export async function recordSettle(sql: Sql, s: SettleRecord): Promise<Recorded> {
+  const rows = await sql.rows<RecordedRow>(
+    `WITH t AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, win_minor, transfer_id, balance_minor, created_at)
+      VALUES ($1, $2, $3, 'settle', $4, $5, $6, $7, $8, $9, $10, $11)
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), r AS (
+      INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
+        status, bet_minor, win_minor, balance_before_minor, balance_after_minor, detail, fair, opened_at,
+        settled_at)
+      ${NEW_ROUND}, $6::bigint, $12::text, $13::text, 'settled', $7::bigint, $8::bigint, $14::bigint,
+        $10::bigint, $15::jsonb, $16::jsonb, $11::timestamptz, $11::timestamptz
+      ${ROUND_SEQUENCE}
+      ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET
+        bet_minor = g.bet_minor + EXCLUDED.bet_minor, win_minor = g.win_minor + EXCLUDED.win_minor,
+        status = 'settled', settled_at = EXCLUDED.settled_at,
+        balance_after_minor = EXCLUDED.balance_after_minor,
+        detail = coalesce(EXCLUDED.detail, g.detail), fair = coalesce(EXCLUDED.fair, g.fair)
+      WHERE ${SAME_OPEN_ROUND}
+      RETURNING g.order_no
+    )
+    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
+    [
+      s.merchant,
+      s.vendor,
+      s.txId,
+      s.requestHash,
+      s.roundId,
+      s.memberId,
+      s.amountMinor.toString(),
+      s.winMinor.toString(),
+      s.transferId,
+      s.balanceMinor.toString(),
+      s.at.toISOString(),
+      s.gameCode,
+      s.mode,
+      s.balanceBeforeMinor.toString(),
+      s.detail,
+      s.fair,
+    ],
+    'seamless_settle_v1',
+  );
+  return recordedOf(rows);
+}
+
+export interface CreditRecord extends TxBase {
+  amountMinor: bigint;
+  /** Null for a zero credit: nothing moved. */
+  transferId: number | null;
+  closeRound: boolean;
+  /** The round's row id. */
+  roundPk: number;
+  detail: string | null;
+  fair: string | null;
+}
+
+/** Records a credit and adds the win to its round, closing it when asked; only an open round. */
+export async function recordCredit(sql: Sql, c: CreditRecord): Promise<Recorded> {
+  const rows = await sql.rows<RecordedRow>(
+    `WITH t AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, transfer_id, balance_minor, created_at)
+      VALUES ($1, $2, $3, 'credit', $4, $5, $6, $7, $8, $9, $10)
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), r AS (
+      UPDATE game_rounds g SET
+        win_minor = g.win_minor + $7::bigint,
+        status = CASE WHEN $11::boolean THEN 'settled' ELSE g.status END,
+        settled_at = CASE WHEN $11::boolean THEN $10::timestamptz ELSE g.settled_at END,
+        balance_after_minor = CASE WHEN $11::boolean THEN $9::bigint ELSE g.balance_after_minor END,
+        detail = coalesce($12::jsonb, g.detail), fair = coalesce($13::jsonb, g.fair)
+      WHERE g.id = $14 AND g.status = 'open' AND EXISTS (SELECT 1 FROM t)
+      RETURNING g.order_no
+    )
+    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
+    [
+      c.merchant,
+      c.vendor,
+      c.txId,
+      c.requestHash,
+      c.roundId,
+      c.memberId,
+      c.amountMinor.toString(),
+      c.transferId,
+      c.balanceMinor.toString(),
+      c.at.toISOString(),
+      c.closeRound,
+      c.detail,
+      c.fair,
+      c.roundPk,
+    ],
+    'seamless_credit_v1',
+  );
+  return recordedOf(rows);
+}
+
+export interface RoundRow {
+  pk: number;
+  memberId: number;
+  gameCode: string;
+  mode: Mode;
+  status: RoundStatus;
+  orderNo: string;
+  betMinor: bigint;
+}
+
+interface RoundSqlRow {
+  id: unknown;
+  member_id: unknown;
+  game_code: string;
+  mode: Mode;
+  status: RoundStatus;
+  order_no: string;
+  bet_minor: unknown;
+}
+
+const ROUND_COLUMNS = 'id, member_id, game_code, mode, status, order_no, bet_minor';
+
+const roundOf = (r: RoundSqlRow | undefined): RoundRow | null =>
+  r
+    ? {
+        pk: id(r.id),
+        memberId: id(r.member_id),
+        gameCode: r.game_code,
+        mode: r.mode,
+        status: r.status,
+        orderNo: r.order_no,
+        betMinor: big(r.bet_minor),
+      }
+    : null;
+
+/** A round of the vendor at the merchant, locked for the caller's transaction when `lock`. */
+export async function findRound(sql: Sql, merchant: string, vendor: string, roundId: string, lock = false) {
+  const rows = await sql.rows<RoundSqlRow>(
+    `SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE merchant = $1 AND vendor = $2 AND round_id = $3
+     ${lock ? 'FOR UPDATE' : ''}`,
+    [merchant, vendor, roundId],
+    lock ? 'seamless_round_lock_v1' : 'seamless_round_v1',
+  );
+  return roundOf(rows[0]);
+}
+
+/**
+ * Takes a debit out of its open round: the stake comes off, and the round is cancelled (closed
+ * at `at`, with the wallet's balance then) when no stake is left.
+ */
+export async function removeDebitFromRound(
+  sql: Sql,
+  roundPk: number,
+  amountMinor: bigint,
+  balanceMinor: bigint,
+  at: Date,
+): Promise<void> {
+  await sql.rows(
+    `UPDATE game_rounds SET
+       bet_minor = bet_minor - $2::bigint,
+       status = CASE WHEN bet_minor = $2::bigint THEN 'cancelled' ELSE status END,
+       settled_at = CASE WHEN bet_minor = $2::bigint THEN $4::timestamptz ELSE settled_at END,
+       balance_after_minor = CASE WHEN bet_minor = $2::bigint THEN $3::bigint ELSE balance_after_minor END
+     WHERE id = $1 AND status = 'open'`,
+    [roundPk, amountMinor.toString(), balanceMinor.toString(), at.toISOString()],
+    'seamless_round_remove_debit_v1',
+  );
+}
+
+/** A recorded transaction, with its round's order number. */
+export interface StoredTx {
+  txId: string;
+  kind: TxKind;
+  requestHash: string | null;
+  roundId: string | null;
+  memberId: number | null;
+  amountMinor: bigint | null;
+  transferId: number | null;
+  balanceMinor: bigint | null;
+  rolledBackBy: string | null;
+  orderNo: string | null;
+}
+
+interface StoredSqlRow {
+  tx_id: string;
+  kind: TxKind;
+  request_hash: string | null;
+  round_id: string | null;
+  member_id: unknown;
+  amount_minor: unknown;
+  transfer_id: unknown;
+  balance_minor: unknown;
+  rolled_back_by: string | null;
+  order_no: string | null;
+}
+
+const nullable = <T>(value: unknown, f: (v: unknown) => T): T | null => (value === null ? null : f(value));
+
+/** A transaction by the vendor's id; `lock` holds it for the caller's transaction. */
+export async function findTransaction(
+  sql: Sql,
+  merchant: string,
+  vendor: string,
+  txId: string,
+  lock = false,
+): Promise<StoredTx | null> {
+  const rows = await sql.rows<StoredSqlRow>(
+    `SELECT t.tx_id, t.kind, t.request_hash, t.round_id, t.member_id, t.amount_minor, t.transfer_id,
+       t.balance_minor, t.rolled_back_by, r.order_no
+     FROM vendor_transactions t
+     LEFT JOIN game_rounds r ON r.merchant = t.merchant AND r.vendor = t.vendor AND r.round_id = t.round_id
+     WHERE t.merchant = $1 AND t.vendor = $2 AND t.tx_id = $3
+     ${lock ? 'FOR UPDATE OF t' : ''}`,
+    [merchant, vendor, txId],
+    lock ? 'seamless_tx_lock_v1' : 'seamless_tx_v1',
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    txId: r.tx_id,
+    kind: r.kind,
+    requestHash: r.request_hash,
+    roundId: r.round_id,
+    memberId: nullable(r.member_id, id),
+    amountMinor: nullable(r.amount_minor, big),
+    transferId: nullable(r.transfer_id, id),
+    balanceMinor: nullable(r.balance_minor, big),
+    rolledBackBy: r.rolled_back_by,
+    orderNo: r.order_no,
+  };
+}
+
+export interface RollbackRecord {
+  merchant: string;
+  vendor: string;
+  txId: string;
+  requestHash: string;
+  originalTxId: string;
+  roundId: string | null;
+  memberId: number;
+  /** The reversal, or null when nothing moved (a tombstone, or a debit undone already). */
+  transferId: number | null;
+  balanceMinor: bigint;
+  at: Date;
+}
+
+/** Records a rollback; false when its transaction id exists already. */
+export async function recordRollback(sql: Sql, r: RollbackRecord): Promise<boolean> {
+  const rows = await sql.rows(
+    `INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+       transfer_id, balance_minor, original_tx_id, created_at)
+     VALUES ($1, $2, $3, 'rollback', $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+     RETURNING 1`,
+    [
+      r.merchant,
+      r.vendor,
+      r.txId,
+      r.requestHash,
+      r.roundId,
+      r.memberId,
+      r.transferId,
+      r.balanceMinor.toString(),
+      r.originalTxId,
+      r.at.toISOString(),
+    ],
+    'seamless_rollback_v1',
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Marks a debit id never seen as rolled back (by `rollbackTxId`), so that the debit, arriving
+ * late, is refused. False when the id exists already (the debit came first after all).
+ */
+export async function recordTombstone(
+  sql: Sql,
+  t: { merchant: string; vendor: string; txId: string; memberId: number; rollbackTxId: string; at: Date },
+): Promise<boolean> {
+  const rows = await sql.rows(
+    `INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, member_id, rolled_back_by, created_at)
+     VALUES ($1, $2, $3, 'tombstone', $4, $5, $6)
+     ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+     RETURNING 1`,
+    [t.merchant, t.vendor, t.txId, t.memberId, t.rollbackTxId, t.at.toISOString()],
+    'seamless_tombstone_v1',
+  );
+  return rows.length > 0;
+}
+
+/** Marks a debit as undone by a rollback. */
+export async function markRolledBack(sql: Sql, merchant: string, vendor: string, txId: string, by: string) {
+  await sql.rows(
+    `UPDATE vendor_transactions SET rolled_back_by = $4
+     WHERE merchant = $1 AND vendor = $2 AND tx_id = $3 AND rolled_back_by IS NULL`,
+    [merchant, vendor, txId, by],
+    'seamless_mark_rolled_back_v1',
+  );
+}
+
+/** Whether the member is one of the merchant's. */
+export async function memberExists(sql: Sql, merchant: string, memberId: number): Promise<boolean> {
+  const rows = await sql.rows(
+    'SELECT 1 FROM members WHERE id = $1 AND merchant_code = $2',
+    [memberId, merchant],
+    'seamless_member_exists_v1',
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,509 @@
+import { createHash, randomInt } from 'node:crypto';
+import { minorToDecimal, TX_TYPE } from '@aurum/contract';
+import type { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { MerchantState } from '../../platform/merchants.ts';
+import { type AccountRef, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/accounts.ts';
+import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import { type Queryable, type Sql, SqlRunner } from '../wallet/sql.ts';
+import {
+  type AuthenticateReply,
+  type authenticateSchema,
+  type BalanceReply,
+  type balanceSchema,
+  type creditSchema,
+  type debitSchema,
+  type RollbackReply,
+  type RoundReply,
+  type rollbackSchema,
+  SeamlessRefusal,
+  type settleSchema,
+} from './protocol.ts';
+import {
+  findRound,
+  findTransaction,
+  type Mode,
+  markRolledBack,
+  memberExists,
+  type RollbackRecord,
+  recordCredit,
+  recordDebit,
+  recordRollback,
+  recordSettle,
+  recordTombstone,
+  removeDebitFromRound,
+  type StoredTx,
+} from './repository.ts';
+import type { VendorSessions } from './sessions.ts';
+
+/** Who is calling: a vendor the merchant lists, whose signature has been checked. */
+export interface Caller {
+  merchant: MerchantState;
+  vendor: string;
+}
+
+export interface SeamlessWalletDeps {
+  database: Database;
+  ledger: Ledger;
+  clock: Clock;
+  sessions: VendorSessions;
+}
+
+type In<S extends z.ZodType> = z.output<S>;
+
+const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+/** The ledger key of a vendor's transaction (and of one leg of a settle). */
+const ledgerKey = (vendor: string, txId: string, leg?: 'bet' | 'win') =>
+  `vendor:${vendor}:${txId}${leg ? `:${leg}` : ''}`;
+const actorOf = (vendor: string) => `vendor:${vendor}`;
+/** The remark of the member's account record. */
+const memoOf = (vendor: string, gameCode: string, roundId: string) => `${vendor} ${gameCode} ${roundId}`;
+
+/** Real money moves between the main wallet and the vendor's house account, play money only in play. */
+function accountsOf(mode: Mode, memberId: number, vendor: string): { wallet: AccountRef; house: AccountRef } {
+  return mode === 'play'
+    ? { wallet: memberAccount(memberId, PLAY), house: systemAccount(HOUSE_PLAY) }
+    : { wallet: memberAccount(memberId, 'MAIN'), house: systemAccount(`HOUSE:${vendor}`) };
+}
+
+/** The ledger's refusals in the protocol's words; anything else stays an error. */
+function refusalOf(e: unknown): unknown {
+  if (!(e instanceof AppError)) return e;
+  switch (e.code) {
+    case 'wallet.insufficient.funds':
+      return new SeamlessRefusal('INSUFFICIENT_FUNDS', 'The balance is too low for this debit.');
+    case 'idempotency.conflict':
+      return new SeamlessRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request.');
+    case 'wallet.transfer.forbidden':
+    case 'wallet.account.invalid':
+    case 'wallet.amount.invalid':
+    case 'trial.forbidden':
+      return new SeamlessRefusal('INVALID_REQUEST', e.message);
+    default:
+      return e;
+  }
+}
+
+/**
+ * The platform's side of the seamless wallet: every call of the protocol once its caller is
+ * trusted and its body parsed. Each money call is one database transaction: the ledger
+ * transfer(s) first, then one statement that records the vendor's transaction and opens, grows
+ * or closes its round. The vendor's transaction id makes a repeat return the first answer; a
+ * refusal found after money moved (a closed round, a tombstone) rolls the whole transaction back.
+ */
+export class SeamlessWallet {
+  private readonly runner: SqlRunner;
+
+  constructor(private readonly deps: SeamlessWalletDeps) {
+    this.runner = new SqlRunner(deps.database);
+  }
+
+  /** Exchanges a launch token for a session; answers the player and their balance. */
+  async authenticate(c: Caller, req: In<typeof authenticateSchema>): Promise<AuthenticateReply> {
+    const { session, sessionToken } = await this.deps.sessions.open(c.merchant.code, c.vendor, req.token);
+    const balance = await this.walletBalance(
+      this.deps.database.db,
+      c.merchant.code,
+      session.memberId,
+      session.mode,
+    );
+    return {
+      code: 'OK',
+      playerId: String(session.memberId),
+      sessionToken,
+      currency: c.merchant.config.brand.currency,
+      balance: minorToDecimal(balance),
+      mode: session.mode,
+      gameCode: session.gameCode,
+      language: session.language,
+    };
+  }
+
+  async balance(c: Caller, req: In<typeof balanceSchema>): Promise<BalanceReply> {
+    const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
+    const balance = await this.walletBalance(
+      this.deps.database.db,
+      c.merchant.code,
+      session.memberId,
+      session.mode,
+    );
+    return { code: 'OK', balance: minorToDecimal(balance), currency: c.merchant.config.brand.currency };
+  }
+
+  /** A bet: opens the round, or adds to it while it is open. */
+  async debit(c: Caller, req: In<typeof debitSchema>): Promise<RoundReply> {
+    const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
+    const merchant = c.merchant.code;
+    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const requestHash = hashOf(['debit', session.memberId, req.roundId, `${req.amount}`]);
+    return this.run(wallet, merchant, async (tx, sql) => {
+      const bet = await this.deps.ledger.transfer(tx, {
+        merchant,
+        from: wallet,
+        to: house,
+        amountMinor: req.amount,
+        kind: TX_TYPE.bet,
+        idempotencyKey: ledgerKey(c.vendor, req.txId),
+        memo: memoOf(c.vendor, session.gameCode, req.roundId),
+        actor: actorOf(c.vendor),
+      });
+      const recorded = await recordDebit(sql, {
+        merchant,
+        vendor: c.vendor,
+        txId: req.txId,
+        requestHash,
+        roundId: req.roundId,
+        memberId: session.memberId,
+        amountMinor: req.amount,
+        transferId: bet.transferId,
+        balanceMinor: bet.from.balanceAfterMinor,
+        balanceBeforeMinor: bet.from.balanceBeforeMinor,
+        gameCode: session.gameCode,
+        mode: session.mode,
+        at: new Date(this.deps.clock.now()),
+      });
+      if (!recorded.recorded) return this.replay(sql, c, 'debit', req.txId, requestHash);
+      if (recorded.orderNo === null) throw await this.roundRefusal(sql, c, req.roundId);
+      return roundReply(req, recorded.orderNo, bet.from.balanceAfterMinor);
+    });
+  }
+
+  /** A win (zero: none) for an open round; closes it unless closeRound is false. */
+  async credit(c: Caller, req: In<typeof creditSchema>): Promise<RoundReply> {
+    const merchant = c.merchant.code;
+    const detail = jsonOrNull(req.detail);
+    const fair = jsonOrNull(req.fair);
+    const requestHash = hashOf(['credit', req.roundId, `${req.amount}`, req.closeRound, detail, fair]);
+    return this.deps.ledger.run(async (tx) => {
+      const sql = this.runner.on(tx);
+      const round = await findRound(sql, merchant, c.vendor, req.roundId);
+      if (round?.status !== 'open') {
+        // A repeat of the credit that closed the round answers as the first time.
+        const stored = await findTransaction(sql, merchant, c.vendor, req.txId);
+        if (stored) return replayOf(stored, 'credit', req.txId, requestHash);
+        throw round
+          ? new SeamlessRefusal('ROUND_CLOSED', `The round is ${round.status}.`)
+          : new SeamlessRefusal('UNKNOWN_TRANSACTION', 'The round has no debit.');
+      }
+      if (req.playerId !== undefined && req.playerId !== String(round.memberId)) {
+        throw new SeamlessRefusal('INVALID_REQUEST', 'The round is not this player’s.');
+      }
+      const { wallet, house } = accountsOf(round.mode, round.memberId, c.vendor);
+      const win =
+        req.amount > 0n
+          ? await this.deps.ledger
+              .transfer(tx, {
+                merchant,
+                from: house,
+                to: wallet,
+                amountMinor: req.amount,
+                kind: TX_TYPE.win,
+                idempotencyKey: ledgerKey(c.vendor, req.txId),
+                memo: memoOf(c.vendor, round.gameCode, req.roundId),
+                actor: actorOf(c.vendor),
+              })
+              .catch((e) => Promise.reject(refusalOf(e)))
+          : null;
+      const balance = win
+        ? win.to.balanceAfterMinor
+        : await this.walletBalance(tx, merchant, round.memberId, round.mode);
+      const recorded = await recordCredit(sql, {
+        merchant,
+        vendor: c.vendor,
+        txId: req.txId,
+        requestHash,
+        roundId: req.roundId,
+        memberId: round.memberId,
+        amountMinor: req.amount,
+        transferId: win?.transferId ?? null,
+        balanceMinor: balance,
+        closeRound: req.closeRound,
+        roundPk: round.pk,
+        detail,
+        fair,
+        at: new Date(this.deps.clock.now()),
+      });
+      if (!recorded.recorded) return this.replay(sql, c, 'credit', req.txId, requestHash);
+      if (recorded.orderNo === null) throw new SeamlessRefusal('ROUND_CLOSED', 'The round has closed.');
+      return roundReply(req, recorded.orderNo, balance);
+    });
+  }
+
+  /**
+   * A bet and its win in one call (instant games): one transaction, both transfers on one shard
+   * of the house account, the round recorded settled.
+   */
+  async settle(c: Caller, req: In<typeof settleSchema>): Promise<RoundReply> {
+    const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
+    const merchant = c.merchant.code;
+    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const detail = jsonOrNull(req.detail);
+    const fair = jsonOrNull(req.fair);
+    const requestHash = hashOf([
+      'settle',
+      session.memberId,
+      req.roundId,
+      `${req.bet}`,
+      `${req.win}`,
+      detail,
+      fair,
+    ]);
+    const memo = memoOf(c.vendor, session.gameCode, req.roundId);
+    const shard = randomInt(2 ** 30);
+    return this.run(wallet, merchant, async (tx, sql) => {
+      const leg = (from: AccountRef, to: AccountRef, amountMinor: bigint, which: 'bet' | 'win') =>
+        this.deps.ledger.transfer(tx, {
+          merchant,
+          from,
+          to,
+          amountMinor,
+          kind: which === 'bet' ? TX_TYPE.bet : TX_TYPE.win,
+          idempotencyKey: ledgerKey(c.vendor, req.txId, which),
+          memo,
+          actor: actorOf(c.vendor),
+          shard,
+        });
+      const bet = await leg(wallet, house, req.bet, 'bet');
+      const win = req.win > 0n ? await leg(house, wallet, req.win, 'win') : null;
+      const balance = win ? win.to.balanceAfterMinor : bet.from.balanceAfterMinor;
+      const recorded = await recordSettle(sql, {
+        merchant,
+        vendor: c.vendor,
+        txId: req.txId,
+        requestHash,
+        roundId: req.roundId,
+        memberId: session.memberId,
+        amountMinor: req.bet,
+        winMinor: req.win,
+        transferId: bet.transferId,
+        balanceMinor: balance,
+        balanceBeforeMinor: bet.from.balanceBeforeMinor,
+        gameCode: session.gameCode,
+        mode: session.mode,
+        detail,
+        fair,
+        at: new Date(this.deps.clock.now()),
+      });
+      if (!recorded.recorded) return this.replay(sql, c, 'settle', req.txId, requestHash);
+      if (recorded.orderNo === null) throw await this.roundRefusal(sql, c, req.roundId);
+      return roundReply(req, recorded.orderNo, balance);
+    });
+  }
+
+  /**
+   * Undoes a debit while its round is open (the round is cancelled when no stake is left). A
+   * debit never seen leaves a tombstone: the answer is OK, nothing moved, and the debit is
+   * refused if it comes later. A debit undone already, or a tombstone, answers OK again.
+   */
+  async rollback(c: Caller, req: In<typeof rollbackSchema>): Promise<RollbackReply> {
+    const merchant = c.merchant.code;
+    const memberId = Number(req.playerId);
+    const requestHash = hashOf(['rollback', req.originalTxId, req.playerId, req.roundId ?? null]);
+    return this.deps.ledger.run(async (tx) => {
+      const sql = this.runner.on(tx);
+      const own = await findTransaction(sql, merchant, c.vendor, req.txId);
+      if (own) return rollbackReplayOf(own, req.txId, requestHash);
+      const record: RollbackRecord = {
+        merchant,
+        vendor: c.vendor,
+        txId: req.txId,
+        requestHash,
+        originalTxId: req.originalTxId,
+        roundId: req.roundId ?? null,
+        memberId,
+        transferId: null,
+        balanceMinor: 0n,
+        at: new Date(this.deps.clock.now()),
+      };
+      const original = await this.originalOrTombstone(sql, record);
+      if (original) checkUndoable(original, req);
+      if (original?.kind === 'debit' && original.rolledBackBy === null) {
+        return this.undoDebit(tx, sql, original, { ...record, roundId: original.roundId });
+      }
+      // A tombstone (just made or found) or a debit undone already: nothing moves.
+      const balance = await this.memberBalance(tx, merchant, memberId);
+      return this.recordRollback(sql, {
+        ...record,
+        roundId: original?.roundId ?? record.roundId,
+        balanceMinor: balance,
+      });
+    });
+  }
+
+  /**
+   * The transaction a rollback names, locked; null when it was never seen, in which case a
+   * tombstone now stands in its place.
+   */
+  private async originalOrTombstone(sql: Sql, r: RollbackRecord): Promise<StoredTx | null> {
+    const original = await findTransaction(sql, r.merchant, r.vendor, r.originalTxId, true);
+    if (original) return original;
+    if (!(await memberExists(sql, r.merchant, r.memberId))) {
+      throw new SeamlessRefusal('INVALID_REQUEST', 'There is no such player.');
+    }
+    const tombstone = { ...r, txId: r.originalTxId, rollbackTxId: r.txId };
+    if (await recordTombstone(sql, tombstone)) return null;
+    // The debit was recorded meanwhile: undo it like any other.
+    const arrived = await findTransaction(sql, r.merchant, r.vendor, r.originalTxId, true);
+    if (!arrived) throw new Error('a transaction vanished during its rollback');
+    return arrived;
+  }
+
+  /** Reverses a live debit of an open round and takes its stake off the round. */
+  private async undoDebit(tx: LedgerTx, sql: Sql, debit: StoredTx, record: RollbackRecord) {
+    const round = await findRound(sql, record.merchant, record.vendor, debit.roundId ?? '', true);
+    if (round?.status !== 'open') {
+      throw new SeamlessRefusal('ROUND_CLOSED', 'A debit can be rolled back only while its round is open.');
+    }
+    const reversal = await this.deps.ledger
+      .reverse(tx, {
+        merchant: record.merchant,
+        transferId: debit.transferId!,
+        idempotencyKey: ledgerKey(record.vendor, record.txId),
+        actor: actorOf(record.vendor),
+        memo: `${record.vendor} rollback ${debit.txId}`,
+      })
+      .catch((e) => Promise.reject(refusalOf(e)));
+    const balance = reversal.to.balanceAfterMinor;
+    await markRolledBack(sql, record.merchant, record.vendor, debit.txId, record.txId);
+    await removeDebitFromRound(sql, round.pk, debit.amountMinor!, balance, record.at);
+    return this.recordRollback(sql, { ...record, transferId: reversal.transferId, balanceMinor: balance });
+  }
+
+  /**
+   * Runs a debit or settle in one transaction; the ledger's refusals become the protocol's, and
+   * INSUFFICIENT_FUNDS tells the balance there is.
+   */
+  private async run<T>(
+    wallet: AccountRef,
+    merchant: string,
+    fn: (tx: LedgerTx, sql: Sql) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.deps.ledger.run((tx) => fn(tx, this.runner.on(tx)));
+    } catch (e) {
+      const refusal = refusalOf(e);
+      if (
+        refusal instanceof SeamlessRefusal &&
+        refusal.code === 'INSUFFICIENT_FUNDS' &&
+        wallet.memberId !== null
+      ) {
+        const mode: Mode = wallet.code === PLAY ? 'play' : 'real';
+        const balance = await this.walletBalance(this.deps.database.db, merchant, wallet.memberId, mode);
+        throw new SeamlessRefusal(refusal.code, refusal.message, minorToDecimal(balance));
+      }
+      throw refusal;
+    }
+  }
+
+  /** The first answer to a transaction id, or why this request may not have it. */
+  private async replay(sql: Sql, c: Caller, kind: 'debit' | 'credit' | 'settle', txId: string, hash: string) {
+    const stored = await findTransaction(sql, c.merchant.code, c.vendor, txId);
+    if (!stored) throw new Error(`the transaction ${txId} is neither new nor stored`);
+    return replayOf(stored, kind, txId, hash);
+  }
+
+  /** Why a round refused a debit or settle: it has closed, or it is another player's. */
+  private async roundRefusal(sql: Sql, c: Caller, roundId: string): Promise<SeamlessRefusal> {
+    const round = await findRound(sql, c.merchant.code, c.vendor, roundId);
+    return round && round.status !== 'open'
+      ? new SeamlessRefusal('ROUND_CLOSED', `The round is ${round.status}.`)
+      : new SeamlessRefusal('INVALID_REQUEST', 'The round is another player’s or of another mode.');
+  }
+
+  private async recordRollback(sql: Sql, record: RollbackRecord): Promise<RollbackReply> {
+    if (await recordRollback(sql, record)) {
+      return { code: 'OK', balance: minorToDecimal(record.balanceMinor), txId: record.txId, replayed: false };
+    }
+    const stored = await findTransaction(sql, record.merchant, record.vendor, record.txId);
+    if (!stored) throw new Error(`the rollback ${record.txId} is neither new nor stored`);
+    return rollbackReplayOf(stored, record.txId, record.requestHash);
+  }
+
+  /** The balance of the wallet a mode plays from (0 before its first money). */
+  private async walletBalance(q: Queryable, merchant: string, memberId: number, mode: Mode): Promise<bigint> {
+    const code = mode === 'play' ? PLAY : 'MAIN';
+    const accounts = await this.deps.ledger.balances(q, merchant, memberId);
+    return accounts.find((a) => a.code === code)?.balanceMinor ?? 0n;
+  }
+
+  /** The balance of the member's playing wallet: play money for a trial account, else main. */
+  private async memberBalance(q: Queryable, merchant: string, memberId: number): Promise<bigint> {
+    const accounts = await this.deps.ledger.balances(q, merchant, memberId);
+    return (
+      (accounts.find((a) => a.code === PLAY) ?? accounts.find((a) => a.code === 'MAIN'))?.balanceMinor ?? 0n
+    );
+  }
+}
+
+function roundReply(
+  req: { txId: string; roundId: string },
+  orderNo: string,
+  balanceMinor: bigint,
+): RoundReply {
+  return {
+    code: 'OK',
+    balance: minorToDecimal(balanceMinor),
+    txId: req.txId,
+    roundId: req.roundId,
+    orderNo,
+    replayed: false,
+  };
+}
+
+/** A repeat of a debit, credit or settle: the first answer, unless the id means something else now. */
+function replayOf(
+  stored: StoredTx,
+  kind: 'debit' | 'credit' | 'settle',
+  txId: string,
+  hash: string,
+): RoundReply {
+  if (stored.kind === 'tombstone' && kind !== 'credit') {
+    throw new SeamlessRefusal(
+      'TRANSACTION_ROLLED_BACK',
+      'The transaction was rolled back before it arrived.',
+    );
+  }
+  if (stored.kind !== kind || stored.requestHash !== hash) {
+    throw new SeamlessRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request.');
+  }
+  if (stored.rolledBackBy !== null) {
+    throw new SeamlessRefusal(
+      'TRANSACTION_ROLLED_BACK',
+      `The transaction was rolled back by ${stored.rolledBackBy}.`,
+    );
+  }
+  return {
+    code: 'OK',
+    balance: minorToDecimal(stored.balanceMinor ?? 0n),
+    txId,
+    roundId: stored.roundId ?? '',
+    orderNo: stored.orderNo ?? '',
+    replayed: true,
+  };
+}
+
+/** Refuses a rollback of another player's transaction, of a settle, credit or rollback, or of another round. */
+function checkUndoable(original: StoredTx, req: { playerId: string; roundId?: string | undefined }) {
+  if (String(original.memberId) !== req.playerId) {
+    throw new SeamlessRefusal('INVALID_REQUEST', 'The transaction is not this player’s.');
+  }
+  if (original.kind === 'settle') {
+    throw new SeamlessRefusal('ROUND_CLOSED', 'A settled round cannot be rolled back.');
+  }
+  if (original.kind !== 'debit' && original.kind !== 'tombstone') {
+    throw new SeamlessRefusal('INVALID_REQUEST', 'Only a debit can be rolled back.');
+  }
+  if (original.kind === 'debit' && req.roundId !== undefined && req.roundId !== original.roundId) {
+    throw new SeamlessRefusal('INVALID_REQUEST', 'The debit is of another round.');
+  }
+}
+
+function rollbackReplayOf(stored: StoredTx, txId: string, hash: string): RollbackReply {
+  if (stored.kind !== 'rollback' || stored.requestHash !== hash) {
+    throw new SeamlessRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request.');
+  }
+  return { code: 'OK', balance: minorToDecimal(stored.balanceMinor ?? 0n), txId, replayed: true };
+}

@@ -1,0 +1,54 @@
+import type { VendorCard } from '@aurum/contract';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Button, type ButtonVariant } from '../../../components/ui';
+import { loadChunk } from '../../../lib/chunks/chunk-load';
+import { useLaunchGame } from '../hooks/use-launch-game';
+
+// The popup list (dialog frame, tiles, games texts) loads only when a VASSALAGE vendor is opened.
+const VendorGamesDialog = lazy(() => loadChunk(() => import('./vendor-games-dialog')));
+
+interface VendorStartProps {
+  vendor: VendorCard;
+  /** A game of the vendor to start directly (lottery pages pass the gameCode query). */
+  gameCode?: string | undefined;
+  label: string;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: 'md' | 'lg';
+}
+
+/**
+ * A vendor's start button. Most vendors launch (their lobby, or the named game); a vendor whose
+ * isGame is VASSALAGE opens the popup list of its games instead (spec §3 Game item).
+ */
+export function VendorStartButton({ vendor, gameCode, label, children, variant, size }: VendorStartProps) {
+  const launch = useLaunchGame();
+  const [listing, setListing] = useState(false);
+  const [listed, setListed] = useState(false);
+  const start = () => {
+    if (vendor.isGame === 'VASSALAGE' && !gameCode) {
+      setListed(true);
+      setListing(true);
+      return;
+    }
+    launch({
+      vassalage: vendor.vassalage,
+      gameType: vendor.gameType,
+      name: vendor.name,
+      icon: vendor.icon,
+      ...(gameCode ? { gameCode } : {}),
+    });
+  };
+  return (
+    <>
+      <Button variant={variant} size={size} onClick={start} aria-label={label}>
+        {children}
+      </Button>
+      {listed ? (
+        <Suspense fallback={null}>
+          <VendorGamesDialog vendor={vendor} open={listing} onClose={() => setListing(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
