@@ -1,7 +1,7 @@
 /**
  * In-house slot rounds per second through the full path: the game page's HTTP request
  * (POST /play/api/slot/spin with its play session), the CSPRNG draw, the seamless-wallet
- * settle (signed, in-process transport: one transaction with the bet, the win and the round
+ * settle (signed, in-process transport: one statement with the bet, the win and the round
  * record) and the reply, from 50 players spinning back to back on the real server process.
  * PostgreSQL from BENCH_DATABASE_URL in a fresh schema, then PGlite in a temp data folder; on
  * PostgreSQL the wallet's raw-SQL baseline (one transfer statement from node-postgres, as

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { diceRound, fairWords, plinkoRound, serverSeedHash } from '../packages/games/src/index.ts';
 import {
@@ -8,6 +7,7 @@ import {
   ownClientAddress,
   registerMember,
 } from './support/cashier.ts';
+import { photograph, playBalance, startFreePlay } from './support/games.ts';
 
 /**
  * The in-house game pages under /play/: the public verifier, a member's slot and dice rounds
@@ -48,29 +48,17 @@ async function launch(page: Page, token: string, engine: Engine, free = false): 
   return url;
 }
 
-/** The game page's balance, as its exact (not counting) figure. */
-const playBalance = (page: Page) => page.locator('[data-balance]');
-
 /**
  * Photographs the page in English and Chinese, dark and light: the stored play session lets
- * the page reload with another `lang` without a new launch; the theme is the site's stored one.
+ * the page reload with another `lang` without a new launch.
  */
-async function photograph(page: Page, name: string, path: string, ready: (page: Page) => Promise<void>) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const lang of ['en', 'cn']) {
-    for (const theme of ['dark', 'light']) {
-      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-      const sep = path.includes('?') ? '&' : '?';
-      await page.goto(`${path}${sep}lang=${lang}`);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'cn' ? 'zh-CN' : 'en');
-      await ready(page);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/e2e-${name}-${lang}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => localStorage.removeItem('theme'));
-}
+const photographPlay = (page: Page, name: string, path: string, ready: (page: Page) => Promise<void>) =>
+  photograph(page, SHOTS, async (lang, snap) => {
+    const sep = path.includes('?') ? '&' : '?';
+    await page.goto(`${path}${sep}lang=${lang}`);
+    await ready(page);
+    await snap(`e2e-${name}`, { fullPage: true });
+  });
 
 test.beforeEach(async ({ context }) => {
   await ownClientAddress(context);
@@ -105,7 +93,7 @@ test('the verifier recomputes dice and plinko rounds from the address, with no s
   await expect(page.getByText('A server seed is 64 lower-case hex characters.')).toBeVisible();
   await expect(page.locator('[data-verify="outcome"]')).toHaveCount(0);
 
-  await photograph(
+  await photographPlay(
     page,
     'verify',
     `/play/verify?game=dice&serverSeed=${SEED}&clientSeed=e2e%20seed&nonce=7&target=5000&direction=under`,
@@ -150,7 +138,7 @@ test('a member spins the slot: the round goes through the wallet and the balance
   await page.goto('/');
   await expectHeaderBalance(page, after ?? '');
 
-  await photograph(page, 'slot', '/play/slot', async (p) => {
+  await photographPlay(page, 'slot', '/play/slot', async (p) => {
     await p.getByRole('button', { name: /Spin|旋转/ }).click();
     await expect(p.getByRole('button', { name: /^(Spin|旋转)$/ })).toBeEnabled({ timeout: 30_000 });
   });
@@ -215,7 +203,7 @@ test('dice with the player’s own client seed; rotating reveals the seed and th
   await expect(verifier.getByLabel('Target (0.01–99.98)')).toHaveValue('20.00');
   await verifier.close();
 
-  await photograph(page, 'dice', '/play/dice', async (p) => {
+  await photographPlay(page, 'dice', '/play/dice', async (p) => {
     await p.getByRole('button', { name: /^(Roll|掷骰)$/ }).click();
     await expect(p.getByRole('region', { name: /Last rounds|最近回合/ }).getByRole('listitem')).toHaveCount(
       1,
@@ -226,8 +214,7 @@ test('dice with the player’s own client seed; rotating reveals the seed and th
 test('a trial user plays plinko and baccarat with play money', async ({ page }) => {
   // The site's own free-play entry makes the trial account.
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Free play' }).click();
-  await expect(page.locator('[data-trial="true"]')).toHaveText('Trial');
+  await startFreePlay(page);
   const trial = await siteToken(page);
 
   await page.goto(await launch(page, trial, 'plinko', true));
@@ -241,7 +228,7 @@ test('a trial user plays plinko and baccarat with play money', async ({ page }) 
   await expect(page.getByRole('region', { name: 'Last rounds' }).getByRole('listitem')).toHaveCount(1);
   await expect(playBalance(page)).not.toHaveAttribute('data-balance', start ?? '');
   await expectNoAxeViolations(page);
-  await photograph(page, 'plinko', '/play/plinko', async (p) => {
+  await photographPlay(page, 'plinko', '/play/plinko', async (p) => {
     await p.getByRole('button', { name: /Drop ball|投球/ }).click();
     await expect(p.getByRole('region', { name: /Last rounds|最近回合/ }).getByRole('listitem')).toHaveCount(
       1,
@@ -263,7 +250,7 @@ test('a trial user plays plinko and baccarat with play money', async ({ page }) 
   );
   await expect(page.getByRole('region', { name: 'Last rounds' }).getByRole('listitem')).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await photograph(page, 'baccarat', '/play/baccarat', async (p) => {
+  await photographPlay(page, 'baccarat', '/play/baccarat', async (p) => {
     await p.locator('[data-bet="player"]').click();
     await p.getByRole('button', { name: /^(Deal|发牌)$/ }).click();
     await expect(p.locator('[data-baccarat="banker-total"]')).not.toBeEmpty({ timeout: 15_000 });

@@ -9,6 +9,7 @@ import { installDeposits } from './modules/cashier/deposit-module.ts';
 import { PaymentPasswords } from './modules/cashier/payment-password.ts';
 import type { WebhookTransport } from './modules/cashier/sandbox-gateway.ts';
 import { withdrawRoutes } from './modules/cashier/withdraw-routes.ts';
+import { vendorMaintenanceCommand } from './modules/games/ops.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { installInhouse } from './modules/inhouse/module.ts';
 import { resetPasswordCommand } from './modules/member/ops.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
   ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
+  ops.extend('vendor-maintenance', vendorMaintenanceCommand({ database, store }));
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });
   const webhookTransport = deps.webhookTransport;

@@ -50,6 +50,11 @@ Commands:
                                          balances equal their entries (exit 1 on a problem)
   vendor-secret <VENDOR> [--rotate]      make the secret a game vendor signs its seamless-wallet
                                          calls with and print it once; --rotate replaces it
+  vendor-maintenance <VENDOR> --start <when> --end <when>
+                                         set a game vendor's maintenance window (ISO date-time
+                                         with offset, or epoch ms): launches inside it are
+                                         refused with its times
+  vendor-maintenance <VENDOR> --clear    remove the vendor's maintenance window
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -79,7 +84,9 @@ const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
 interface CliOptions {
+  start?: string | undefined;
   end?: string | undefined;
+  clear?: boolean | undefined;
   to?: string | undefined;
   limit?: string | undefined;
   reason?: string | undefined;
@@ -152,6 +159,16 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
+    case 'vendor-maintenance':
+      // The server checks the dates and the window: one set of rules for every caller.
+      if (!sub) fail(`vendor-maintenance takes a vendor code.\n\n${USAGE}`);
+      return {
+        command: 'vendor-maintenance',
+        vendor: sub.toUpperCase(),
+        start: opts.start,
+        end,
+        clear: opts.clear ?? false,
+      };
     case 'maintenance':
       if (sub !== 'on' && sub !== 'off') fail(`maintenance takes on or off.\n\n${USAGE}`);
       return { command: 'maintenance', on: sub === 'on', end: sub === 'on' ? (end ?? null) : null };
@@ -174,7 +191,9 @@ async function main() {
       merchant: { type: 'string' },
       url: { type: 'string' },
       actor: { type: 'string' },
+      start: { type: 'string' },
       end: { type: 'string' },
+      clear: { type: 'boolean' },
       to: { type: 'string' },
       limit: { type: 'string' },
       reason: { type: 'string' },

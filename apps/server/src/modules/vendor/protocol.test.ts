@@ -494,6 +494,44 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
       });
     });
 
+    it('moves and records nothing when refused: an overdraft, a rolled-back id, another player’s round', async () => {
+      const s = await startSession(t, client, 'real', 100n);
+      const other = await startSession(t, client, 'real', 10_000n);
+      const transfers = async () =>
+        (
+          await queryRows<{ n: string }>(
+            t.db.database.db,
+            `SELECT (SELECT count(*) FROM ledger_transfers) + (SELECT count(*) FROM vendor_transactions)
+               + (SELECT count(*) FROM game_rounds) AS n`,
+            [],
+          )
+        )[0]?.n;
+      const before = await transfers();
+      const settle = (extra: { txId?: string; roundId?: string; bet: string; win: string }) =>
+        client.settle({ sessionToken: s.sessionToken, txId: nextId('s'), roundId: nextId('r'), ...extra });
+      // The win would cover it, but the bet comes first.
+      const poor = await settle({ bet: '1.01', win: '50' });
+      expect(poor).toMatchObject({ code: 'INSUFFICIENT_FUNDS', balance: '1.00' });
+      expect(await transfers()).toBe(before);
+      const txId = nextId('s');
+      expectOk(
+        await client.rollback({ txId: nextId('rb'), originalTxId: txId, playerId: String(s.memberId) }),
+      );
+      const afterTombstone = await transfers();
+      expect((await settle({ txId, bet: '1', win: '0' })).code).toBe('TRANSACTION_ROLLED_BACK');
+      expect(await transfers()).toBe(afterTombstone);
+      const roundId = nextId('r');
+      expectOk(
+        await client.debit({ sessionToken: other.sessionToken, txId: nextId('d'), roundId, amount: '1' }),
+      );
+      const afterDebit = await transfers();
+      expect((await settle({ roundId, bet: '1', win: '2' })).code).toBe('INVALID_REQUEST');
+      expect(await transfers()).toBe(afterDebit);
+      expect(await walletOf(t, s.memberId)).toBe(100n);
+      expect((await settle({ bet: '1', win: '0' })).code).toBe('OK');
+      expect(await walletOf(t, s.memberId)).toBe(0n);
+    });
+
     it('plays a trial account with play money only', async () => {
       const s = await startSession(t, client, 'play', 200_000n);
       expect(s).toMatchObject({ mode: 'play', balance: '2000.00' });

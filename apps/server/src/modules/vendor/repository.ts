@@ -1,3 +1,4 @@
+import type { StatementHook } from '../wallet/ledger.ts';
 import { big, id, type Sql } from '../wallet/sql.ts';
 
 /**
@@ -94,39 +95,26 @@ export async function recordDebit(sql: Sql, d: DebitRecord): Promise<Recorded> {
   return recordedOf(rows);
 }
 
-export interface SettleRecord extends DebitRecord {
+/** A settle before its money has moved: the ledger's statement supplies transfer and balances. */
+export interface SettleDraft extends Omit<DebitRecord, 'transferId' | 'balanceMinor' | 'balanceBeforeMinor'> {
   winMinor: bigint;
   /** JSON text, or null. */
   detail: string | null;
   fair: string | null;
 }
 
-/** Records a settle: a new round made whole at once, or the open round closed with it. */
-export async function recordSettle(sql: Sql, s: SettleRecord): Promise<Recorded> {
-  const rows = await sql.rows<RecordedRow>(
-    `WITH t AS (
-      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
-        amount_minor, win_minor, transfer_id, balance_minor, created_at)
-      VALUES ($1, $2, $3, 'settle', $4, $5, $6, $7, $8, $9, $10, $11)
-      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
-      RETURNING 1
-    ), r AS (
-      INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
-        status, bet_minor, win_minor, balance_before_minor, balance_after_minor, detail, fair, opened_at,
-        settled_at)
-      ${NEW_ROUND}, $6::bigint, $12::text, $13::text, 'settled', $7::bigint, $8::bigint, $14::bigint,
-        $10::bigint, $15::jsonb, $16::jsonb, $11::timestamptz, $11::timestamptz
-      ${ROUND_SEQUENCE}
-      ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET
-        bet_minor = g.bet_minor + EXCLUDED.bet_minor, win_minor = g.win_minor + EXCLUDED.win_minor,
-        status = 'settled', settled_at = EXCLUDED.settled_at,
-        balance_after_minor = EXCLUDED.balance_after_minor,
-        detail = coalesce(EXCLUDED.detail, g.detail), fair = coalesce(EXCLUDED.fair, g.fair)
-      WHERE ${SAME_OPEN_ROUND}
-      RETURNING g.order_no
-    )
-    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
-    [
+/**
+ * A settle's record folded into the ledger's bet-and-win statement (its CTE \`play\` gives the bet's
+ * transfer id and the wallet before and after), so a settle is one statement. The transaction
+ * is recorded only when its round may take it (new, or open and of this player and mode); money
+ * moves only when both the transaction and the round went in. A round that refused after the
+ * transaction went in (another settle or debit created it meanwhile) aborts the statement.
+ * Columns: recorded (0 when the id exists or the round refused), order_no.
+ */
+export function settleHook(s: SettleDraft): StatementHook {
+  return {
+    name: 'seamless_settle_v1',
+    params: [
       s.merchant,
       s.vendor,
       s.txId,
@@ -135,18 +123,49 @@ export async function recordSettle(sql: Sql, s: SettleRecord): Promise<Recorded>
       s.memberId,
       s.amountMinor.toString(),
       s.winMinor.toString(),
-      s.transferId,
-      s.balanceMinor.toString(),
       s.at.toISOString(),
       s.gameCode,
       s.mode,
-      s.balanceBeforeMinor.toString(),
       s.detail,
       s.fair,
     ],
-    'seamless_settle_v1',
-  );
-  return recordedOf(rows);
+    ctes: (p) => `seamless_round AS (
+      SELECT g.status, g.member_id, g.mode FROM game_rounds g
+      WHERE g.merchant = ${p(1)}::text AND g.vendor = ${p(2)}::text AND g.round_id = ${p(5)}::text
+    ), seamless_tx AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, win_minor, transfer_id, balance_minor, created_at)
+      SELECT ${p(1)}::text, ${p(2)}::text, ${p(3)}::text, 'settle', ${p(4)}::text, ${p(5)}::text,
+        ${p(6)}::bigint, ${p(7)}::bigint, ${p(8)}::bigint, play.bet_transfer_id, play.balance_after,
+        ${p(9)}::timestamptz
+      FROM play
+      WHERE NOT EXISTS (
+        SELECT 1 FROM seamless_round g
+        WHERE NOT (g.status = 'open' AND g.member_id = ${p(6)}::bigint AND g.mode = ${p(11)}::text))
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), seamless_settled AS (
+      INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
+        status, bet_minor, win_minor, balance_before_minor, balance_after_minor, detail, fair, opened_at,
+        settled_at)
+      SELECT n.id, ${p(1)}::text, ${p(2)}::text, ${p(5)}::text, ${p(2)}::text || '-' || n.id::text,
+        ${p(6)}::bigint, ${p(10)}::text, ${p(11)}::text, 'settled', ${p(7)}::bigint, ${p(8)}::bigint,
+        play.balance_before, play.balance_after, ${p(12)}::jsonb, ${p(13)}::jsonb, ${p(9)}::timestamptz,
+        ${p(9)}::timestamptz
+      FROM (SELECT nextval('game_rounds_id_seq') AS id) n, play
+      WHERE EXISTS (SELECT 1 FROM seamless_tx)
+      ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET
+        bet_minor = g.bet_minor + EXCLUDED.bet_minor, win_minor = g.win_minor + EXCLUDED.win_minor,
+        status = 'settled', settled_at = EXCLUDED.settled_at,
+        balance_after_minor = EXCLUDED.balance_after_minor,
+        detail = coalesce(EXCLUDED.detail, g.detail), fair = coalesce(EXCLUDED.fair, g.fair)
+      WHERE ${SAME_OPEN_ROUND}
+      RETURNING g.order_no
+    )`,
+    proceed: 'SELECT count(*) > 0 FROM seamless_settled',
+    abort: 'SELECT count(*) > 0 FROM seamless_tx WHERE NOT EXISTS (SELECT 1 FROM seamless_settled)',
+    columns: `(SELECT count(*) FROM seamless_settled) AS recorded, (SELECT order_no FROM seamless_settled) AS order_no`,
+  };
 }
 
 export interface CreditRecord extends TxBase {

@@ -31,10 +31,10 @@ import {
   recordCredit,
   recordDebit,
   recordRollback,
-  recordSettle,
   recordTombstone,
   removeDebitFromRound,
   type StoredTx,
+  settleHook,
 } from './repository.ts';
 import type { VendorSessions } from './sessions.ts';
 
@@ -91,8 +91,9 @@ function refusalOf(e: unknown): unknown {
  * The platform's side of the seamless wallet: every call of the protocol once its caller is
  * trusted and its body parsed. Each money call is one database transaction: the ledger
  * transfer(s) first, then one statement that records the vendor's transaction and opens, grows
- * or closes its round. The vendor's transaction id makes a repeat return the first answer; a
- * refusal found after money moved (a closed round, a tombstone) rolls the whole transaction back.
+ * or closes its round (a settle is all of that in one statement). The vendor's transaction id
+ * makes a repeat return the first answer; a refusal found after money moved (a closed round, a
+ * tombstone) rolls the whole transaction back.
  */
 export class SeamlessWallet {
   private readonly runner: SqlRunner;
@@ -233,8 +234,10 @@ export class SeamlessWallet {
   }
 
   /**
-   * A bet and its win in one call (instant games): one transaction, both transfers on one shard
-   * of the house account, the round recorded settled.
+   * A bet and its win in one call (instant games): one auto-committed statement moves both legs
+   * on one shard of the house account and records the transaction and the settled round, so a
+   * round costs one round trip. When nothing moved, the transaction id was seen before (the
+   * first answer, or why not) or the round refused it.
    */
   async settle(c: Caller, req: In<typeof settleSchema>): Promise<RoundReply> {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
@@ -251,46 +254,45 @@ export class SeamlessWallet {
       detail,
       fair,
     ]);
-    const memo = memoOf(c.vendor, session.gameCode, req.roundId);
-    const shard = randomInt(2 ** 30);
-    return this.run(wallet, merchant, async (tx, sql) => {
-      const leg = (from: AccountRef, to: AccountRef, amountMinor: bigint, which: 'bet' | 'win') =>
-        this.deps.ledger.transfer(tx, {
-          merchant,
-          from,
-          to,
-          amountMinor,
-          kind: which === 'bet' ? TX_TYPE.bet : TX_TYPE.win,
-          idempotencyKey: ledgerKey(c.vendor, req.txId, which),
-          memo,
-          actor: actorOf(c.vendor),
-          shard,
-        });
-      const bet = await leg(wallet, house, req.bet, 'bet');
-      const win = req.win > 0n ? await leg(house, wallet, req.win, 'win') : null;
-      const balance = win ? win.to.balanceAfterMinor : bet.from.balanceAfterMinor;
-      const recorded = await recordSettle(sql, {
-        merchant,
-        vendor: c.vendor,
-        txId: req.txId,
-        requestHash,
-        roundId: req.roundId,
-        memberId: session.memberId,
-        amountMinor: req.bet,
-        winMinor: req.win,
-        transferId: bet.transferId,
-        balanceMinor: balance,
-        balanceBeforeMinor: bet.from.balanceBeforeMinor,
-        gameCode: session.gameCode,
-        mode: session.mode,
-        detail,
-        fair,
-        at: new Date(this.deps.clock.now()),
-      });
-      if (!recorded.recorded) return this.replay(sql, c, 'settle', req.txId, requestHash);
-      if (recorded.orderNo === null) throw await this.roundRefusal(sql, c, req.roundId);
-      return roundReply(req, recorded.orderNo, balance);
+    const hook = settleHook({
+      merchant,
+      vendor: c.vendor,
+      txId: req.txId,
+      requestHash,
+      roundId: req.roundId,
+      memberId: session.memberId,
+      amountMinor: req.bet,
+      winMinor: req.win,
+      gameCode: session.gameCode,
+      mode: session.mode,
+      detail,
+      fair,
+      at: new Date(this.deps.clock.now()),
     });
+    const { result, row } = await this.refusing(wallet, merchant, () =>
+      this.deps.ledger.moveBetAndWin(
+        {
+          merchant,
+          wallet,
+          house,
+          betMinor: req.bet,
+          winMinor: req.win,
+          keys: { bet: ledgerKey(c.vendor, req.txId, 'bet'), win: ledgerKey(c.vendor, req.txId, 'win') },
+          memo: memoOf(c.vendor, session.gameCode, req.roundId),
+          actor: actorOf(c.vendor),
+          shard: randomInt(2 ** 30),
+        },
+        hook,
+      ),
+    );
+    const sql = this.runner.on(this.deps.database.db);
+    if (!result) {
+      const stored = await findTransaction(sql, merchant, c.vendor, req.txId);
+      if (stored) return replayOf(stored, 'settle', req.txId, requestHash);
+      throw await this.roundRefusal(sql, c, req.roundId);
+    }
+    const balance = result.win ? result.win.to.balanceAfterMinor : result.bet.from.balanceAfterMinor;
+    return roundReply(req, String(row.order_no), balance);
   }
 
   /**
@@ -372,17 +374,19 @@ export class SeamlessWallet {
     return this.recordRollback(sql, { ...record, transferId: reversal.transferId, balanceMinor: balance });
   }
 
-  /**
-   * Runs a debit or settle in one transaction; the ledger's refusals become the protocol's, and
-   * INSUFFICIENT_FUNDS tells the balance there is.
-   */
-  private async run<T>(
+  /** Runs a debit in one transaction, with the ledger's refusals in the protocol's words. */
+  private run<T>(
     wallet: AccountRef,
     merchant: string,
     fn: (tx: LedgerTx, sql: Sql) => Promise<T>,
   ): Promise<T> {
+    return this.refusing(wallet, merchant, () => this.deps.ledger.run((tx) => fn(tx, this.runner.on(tx))));
+  }
+
+  /** The ledger's refusals become the protocol's; INSUFFICIENT_FUNDS tells the balance there is. */
+  private async refusing<T>(wallet: AccountRef, merchant: string, fn: () => Promise<T>): Promise<T> {
     try {
-      return await this.deps.ledger.run((tx) => fn(tx, this.runner.on(tx)));
+      return await fn();
     } catch (e) {
       const refusal = refusalOf(e);
       if (

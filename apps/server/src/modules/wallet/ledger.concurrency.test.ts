@@ -245,6 +245,56 @@ describe.runIf(URL)('ledger concurrency on postgres', () => {
     }
     await expectInvariants(t.database);
   });
+
+  it('never lends another transaction an account it has created but not committed', async () => {
+    const { ledger } = clients[0]!;
+    const [id] = await createFundedMembers(t.database, ledger, { merchant: M, count: 1, fundMinor: 10_000n });
+    const main = memberAccount(id!);
+    const game = memberAccount(id!, 'VENDOR:RACE');
+    let created!: () => void;
+    const accountMade = new Promise<void>((resolve) => {
+      created = resolve;
+    });
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    // The first transaction creates the game wallet and holds its commit.
+    const first = ledger.run(async (tx) => {
+      const moved = await ledger.transfer(tx, {
+        merchant: M,
+        from: main,
+        to: game,
+        amountMinor: 100n,
+        kind: TX_TYPE.transferToGame,
+        idempotencyKey: `race-first-${id}`,
+        actor: 'test',
+      });
+      created();
+      await mayCommit;
+      return moved;
+    });
+    await accountMade;
+    // Meanwhile a second transfer to the same wallet, on the same ledger (the same id cache).
+    const second = ledger.run((tx) =>
+      ledger.transfer(tx, {
+        merchant: M,
+        from: main,
+        to: game,
+        amountMinor: 50n,
+        kind: TX_TYPE.transferToGame,
+        idempotencyKey: `race-second-${id}`,
+        actor: 'test',
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.to.accountId).toBe(b.to.accountId);
+    const balances = await ledger.balances(t.database.db, M, id!);
+    expect(balances.find((x) => x.code === 'VENDOR:RACE')?.balanceMinor).toBe(150n);
+    await expectInvariants(t.database);
+  });
 });
 
 describe.runIf(URL)('two app instances on one postgres', () => {

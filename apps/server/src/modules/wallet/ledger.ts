@@ -22,15 +22,18 @@ import {
   findShardIds,
   findTransferById,
   findTransferByKey,
+  insertBetAndWin,
   insertTransfer,
   type MovedSide,
   memberBalances,
   type NewTransfer,
+  type StatementHook,
   type StoredTransfer,
   systemBalance,
 } from './repository.ts';
 import { constraintOf, isTransient, type Queryable, type Sql, SqlRunner, sqlState, tableOf } from './sql.ts';
 
+export type { StatementHook } from './repository.ts';
 export type { Queryable } from './sql.ts';
 
 /** A transaction of the database, as `db.transaction` hands it to its callback. */
@@ -79,6 +82,32 @@ export interface HoldRequest {
   idempotencyKey: string;
   memo?: string | null;
   actor: string;
+}
+
+/**
+ * A bet and its win (an instant round): the member's wallet pays the bet to the house, the house
+ * pays the win (none when 0) back. Each leg is a transfer with its own key, checked as
+ * `transfer` checks one; both lock one shard of the house.
+ */
+export interface BetAndWinRequest {
+  merchant: string;
+  /** The member's account that plays. */
+  wallet: AccountRef;
+  house: AccountRef;
+  betMinor: bigint;
+  /** 0 for a lost round. */
+  winMinor: bigint;
+  keys: { bet: string; win: string };
+  memo?: string | null;
+  actor: string;
+  shard?: number;
+}
+
+/** Both legs, or null when the hook refused and nothing moved. */
+export interface BetAndWinResult {
+  bet: TransferResult;
+  /** Null when the round won nothing. */
+  win: TransferResult | null;
 }
 
 /** One side of a transfer as its entry recorded it. */
@@ -130,6 +159,12 @@ export class Ledger {
   private readonly runner: SqlRunner;
   /** Members whose balance changed, per open transaction of `run`, reported after commit. */
   private readonly pending = new WeakMap<object, Map<string, Set<number>>>();
+  /**
+   * Account ids resolved inside an open transaction of `run`, cached only after its commit: an
+   * id another transaction created and has not committed yet is invisible to everyone else, so
+   * a statement that used it would lock one side only.
+   */
+  private readonly uncommitted = new WeakMap<object, Map<string, number[]>>();
 
   constructor(private readonly deps: LedgerDeps) {
     this.clock = deps.clock ?? systemClock;
@@ -145,14 +180,18 @@ export class Ledger {
   async run<T>(fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
     return this.retrying(async () => {
       const changed = new Map<string, Set<number>>();
+      const resolved = new Map<string, number[]>();
       const result = await this.deps.database.db.transaction(async (tx) => {
         this.pending.set(tx, changed);
+        this.uncommitted.set(tx, resolved);
         try {
           return await fn(tx);
         } finally {
           this.pending.delete(tx);
+          this.uncommitted.delete(tx);
         }
       });
+      for (const [key, ids] of resolved) this.remember(key, ids);
       for (const [merchant, members] of changed) this.emit(merchant, [...members]);
       return result;
     });
@@ -174,22 +213,15 @@ export class Ledger {
     checkTransfer(req);
     const sql = this.runner.on(q);
     const [fromIds, toIds] = await Promise.all([
-      this.resolve(sql, req.merchant, req.from),
-      this.resolve(sql, req.merchant, req.to),
+      this.resolve(q, sql, req.merchant, req.from),
+      this.resolve(q, sql, req.merchant, req.to),
     ]);
     const memo = req.memo ?? null;
     // The request is what moves money; who sends it (actor) may differ between retries.
     return this.apply(q, sql, {
       merchant: req.merchant,
       idempotencyKey: req.idempotencyKey,
-      requestHash: hashOf([
-        'transfer',
-        formatRef(req.from),
-        formatRef(req.to),
-        `${req.amountMinor}`,
-        req.kind,
-        memo,
-      ]),
+      requestHash: requestHashOf(req),
       kind: req.kind,
       fromAccountId: pick(fromIds, req.shard),
       toAccountId: pick(toIds, req.shard),
@@ -199,6 +231,129 @@ export class Ledger {
       createdAt: new Date(this.clock.now()),
       createdBy: req.actor,
     });
+  }
+
+  /** A bet and its win on their own: one statement, retried on deadlock (not inside a transaction). */
+  moveBetAndWin(
+    req: BetAndWinRequest,
+    hook?: StatementHook,
+  ): Promise<{ result: BetAndWinResult | null; row: Record<string, unknown> }> {
+    return this.retrying(() => this.betAndWin(this.deps.database.db, req, hook));
+  }
+
+  /**
+   * A bet and its win in one statement (one round trip when q is the database): the two
+   * transfers `transfer` would make in turn, with the same checks, entries and refusals. The
+   * wallet must cover the bet before the win (wallet.insufficient.funds, nothing moves); the
+   * same keys again move nothing and answer the first result (a key used for another request:
+   * idempotency.conflict). A hook's writes (another module's record of the round) join the
+   * statement and decide whether money moves: when they say no, the result is null and the
+   * hook's columns tell why. Without a hook the result is never null.
+   */
+  async betAndWin(
+    q: Queryable,
+    req: BetAndWinRequest,
+    hook?: StatementHook,
+  ): Promise<{ result: BetAndWinResult | null; row: Record<string, unknown> }> {
+    const common = { merchant: req.merchant, memo: req.memo, actor: req.actor, shard: req.shard };
+    const bet: TransferRequest = {
+      ...common,
+      from: req.wallet,
+      to: req.house,
+      amountMinor: req.betMinor,
+      kind: TX_TYPE.bet,
+      idempotencyKey: req.keys.bet,
+    };
+    const win: TransferRequest = {
+      ...common,
+      from: req.house,
+      to: req.wallet,
+      amountMinor: req.winMinor,
+      kind: TX_TYPE.win,
+      idempotencyKey: req.keys.win,
+    };
+    checkTransfer(bet);
+    if (req.winMinor !== 0n) checkTransfer(win);
+    if (req.keys.bet === req.keys.win) throw new AppError('request.invalid', 'The legs need two keys.');
+    const sql = this.runner.on(q);
+    const [walletIds, houseIds] = await Promise.all([
+      this.resolve(q, sql, req.merchant, req.wallet),
+      this.resolve(q, sql, req.merchant, req.house),
+    ]);
+    const walletId = pick(walletIds, req.shard);
+    const houseId = pick(houseIds, req.shard);
+    const createdAt = new Date(this.clock.now());
+    const memo = req.memo ?? null;
+    const betT: NewTransfer = {
+      merchant: req.merchant,
+      idempotencyKey: bet.idempotencyKey,
+      requestHash: requestHashOf(bet),
+      kind: bet.kind,
+      fromAccountId: walletId,
+      toAccountId: houseId,
+      amountMinor: req.betMinor,
+      memo,
+      reversesTransferId: null,
+      createdAt,
+      createdBy: req.actor,
+    };
+    const winHash = requestHashOf(win);
+    let applied: Awaited<ReturnType<typeof insertBetAndWin>>;
+    try {
+      applied = await insertBetAndWin(
+        sql,
+        {
+          merchant: req.merchant,
+          bet: betT,
+          win: {
+            idempotencyKey: win.idempotencyKey,
+            requestHash: winHash,
+            kind: win.kind,
+            amountMinor: req.winMinor,
+          },
+        },
+        hook,
+      );
+    } catch (e) {
+      // The statement refuses a partial write (one key used before without the other, or a
+      // hook's race): a key found means a reuse, else it may simply run again.
+      if (sqlState(e) !== '22012') throw this.mapError(e);
+      const found = await Promise.all(
+        [bet, win].map((l) => findTransferByKey(sql, req.merchant, l.idempotencyKey)),
+      );
+      if (found.some(Boolean)) throw new AppError('idempotency.conflict');
+      throw new StaleAccountError('a concurrent write got in the way');
+    }
+    const { found, moved, row } = applied;
+    if (!found) {
+      this.ids.clear();
+      throw new StaleAccountError('an account of the round is not in the database');
+    }
+    if (!moved) {
+      if (hook) return { result: null, row };
+      return { result: await this.replayBetAndWin(sql, betT, win, winHash), row };
+    }
+    this.changed(q, req.merchant, [moved.bet[0]!.memberId]);
+    const resultOfLeg = (t: TransferRequest, transferId: number, sides: MovedSide[]): TransferResult => ({
+      transferId,
+      merchant: req.merchant,
+      kind: t.kind,
+      amountMinor: t.amountMinor,
+      memo,
+      from: sides[0]!,
+      to: sides[1]!,
+      reversesTransferId: null,
+      createdAt,
+      createdBy: req.actor,
+      replayed: false,
+    });
+    return {
+      result: {
+        bet: resultOfLeg(bet, moved.betTransferId, moved.bet),
+        win: moved.winTransferId === null ? null : resultOfLeg(win, moved.winTransferId, moved.win),
+      },
+      row,
+    };
   }
 
   /**
@@ -274,7 +429,7 @@ export class Ledger {
     const ref = memberAccount(memberId, code);
     if (!isValidRef(ref)) throw new AppError('wallet.account.invalid');
     const sql = this.runner.on(q);
-    const [accountId] = await this.resolve(sql, merchant, ref);
+    const [accountId] = await this.resolve(q, sql, merchant, ref);
     const found = (await memberBalances(sql, merchant, memberId)).find((a) => a.accountId === accountId);
     if (!found) throw new StaleAccountError('the account is gone');
     return found;
@@ -313,6 +468,27 @@ export class Ledger {
     };
   }
 
+  /** The bet's key exists: both legs' first results when the request is the same, else a refusal. */
+  private async replayBetAndWin(
+    sql: Sql,
+    bet: NewTransfer,
+    win: TransferRequest,
+    winHash: string,
+  ): Promise<BetAndWinResult> {
+    const storedBet = await findTransferByKey(sql, bet.merchant, bet.idempotencyKey);
+    // Committed rows are never removed, so this only happens to a caller on REPEATABLE READ.
+    if (!storedBet) throw new StaleAccountError('the conflicting transfer is not visible');
+    if (storedBet.requestHash !== bet.requestHash) throw new AppError('idempotency.conflict');
+    const stored = await findTransferByKey(sql, bet.merchant, win.idempotencyKey);
+    if (win.amountMinor === 0n) {
+      if (stored) throw new AppError('idempotency.conflict');
+      return { bet: resultOf(storedBet, true), win: null };
+    }
+    if (!stored) throw new AppError('idempotency.conflict');
+    if (stored.requestHash !== winHash) throw new AppError('idempotency.conflict');
+    return { bet: resultOf(storedBet, true), win: resultOf(stored, true) };
+  }
+
   /** The key exists: the first result when the request is the same, else a refusal. */
   private async replay(sql: Sql, t: NewTransfer): Promise<TransferResult> {
     const stored = await findTransferByKey(sql, t.merchant, t.idempotencyKey);
@@ -339,18 +515,29 @@ export class Ledger {
     return e;
   }
 
-  /** The account ids of a reference: one for a member account, the shards of a system one. */
-  private async resolve(sql: Sql, merchant: string, ref: AccountRef): Promise<number[]> {
+  /**
+   * The account ids of a reference: one for a member account, the shards of a system one. Ids
+   * are cached for every caller only once they are committed: at once on the database itself
+   * (each statement commits), after the commit inside `run`, never inside a caller's own
+   * transaction (it may roll back, or be slow to commit, the accounts it created).
+   */
+  private async resolve(q: Queryable, sql: Sql, merchant: string, ref: AccountRef): Promise<number[]> {
     const key = `${merchant}\u0000${ref.memberId ?? ''}\u0000${ref.code}`;
-    const hit = this.ids.get(key);
+    const open = this.uncommitted.get(q);
+    const hit = this.ids.get(key) ?? open?.get(key);
     if (hit) return hit;
     const ids =
       ref.memberId === null
         ? await this.ensureShards(sql, merchant, ref.code)
         : [await this.ensureMemberAccount(sql, merchant, ref.memberId, ref.code)];
+    if (q === (this.deps.database.db as Queryable)) this.remember(key, ids);
+    else open?.set(key, ids);
+    return ids;
+  }
+
+  private remember(key: string, ids: number[]) {
     if (this.ids.size >= MAX_CACHED_ACCOUNTS) this.ids.clear();
     this.ids.set(key, ids);
-    return ids;
   }
 
   private async ensureShards(sql: Sql, merchant: string, code: string): Promise<number[]> {
@@ -416,6 +603,18 @@ export class Ledger {
       }
     }
   }
+}
+
+/** What a transfer's key stands for; who sends it (actor) may differ between retries. */
+function requestHashOf(req: TransferRequest): string {
+  return hashOf([
+    'transfer',
+    formatRef(req.from),
+    formatRef(req.to),
+    `${req.amountMinor}`,
+    req.kind,
+    req.memo ?? null,
+  ]);
 }
 
 function pick(ids: number[], shard?: number): number {

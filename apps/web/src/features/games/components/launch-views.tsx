@@ -1,7 +1,7 @@
 import type { GameItem } from '@aurum/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, useModal } from '../../../components/ui';
+import { Button, cx, Icon, useModal } from '../../../components/ui';
 import { TrialBlock } from '../../../lib/account/trial-block';
 import { errorTextKey } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format/date';
@@ -63,7 +63,7 @@ export function VisitorView({ close, onPlayFree }: { close: () => void; onPlayFr
 /** Spec §4, §8: a trial account is told a real account is needed; in-house games play for free. */
 export function TrialView({ close, onPlayFree }: { close: () => void; onPlayFree: PlayFree }) {
   return (
-    <div className={styles.message} data-launch-view="trial">
+    <div className={cx(styles.message, styles.trial)} data-launch-view="trial">
       <TrialBlock close={close} />
       <PlayFreeOffer onPlayFree={onPlayFree} />
     </div>

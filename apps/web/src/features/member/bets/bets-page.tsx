@@ -215,7 +215,7 @@ function BetTable({ rows, totals, symbol, onOpen }: RowsProps) {
           ))}
         </tbody>
         <tfoot>
-          <tr data-totals="true">
+          <tr className={styles.totals} data-totals="true">
             <th scope="row">{t('bets.totals')}</th>
             <td className={history.num}>
               <Money value={totals.betAmount} symbol={symbol} />
