@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   expectSignedIn,
@@ -11,15 +10,11 @@ import {
   registerByUsername,
   requestSmsCode,
 } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { ops } from './support/ops.ts';
 
 const DEMO = { username: 'demo', password: 'Demo1234', mobile: '9171234567' };
 const AGENT = { username: 'agent01', password: 'Agent1234' };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'));
 

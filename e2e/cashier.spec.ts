@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectSignedIn } from './support/accounts.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import {
   bindAccount,
   credit,
   expectHeaderBalance,
-  expectNoAxeViolations,
   LiveBalance,
   openMemberCentre,
   ownClientAddress,

@@ -1,12 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { diceRound, fairWords, plinkoRound, serverSeedHash } from '../packages/games/src/index.ts';
-import {
-  credit,
-  expectHeaderBalance,
-  expectNoAxeViolations,
-  ownClientAddress,
-  registerMember,
-} from './support/cashier.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { credit, expectHeaderBalance, ownClientAddress, registerMember } from './support/cashier.ts';
 import { photograph, playBalance, startFreePlay } from './support/games.ts';
 
 /**

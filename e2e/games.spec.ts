@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import {
   credit,
   expectHeaderBalance,
-  expectNoAxeViolations,
   LiveBalance,
   openMemberCentre,
   ownClientAddress,

@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { ops } from './support/ops.ts';
 
 const MERCHANT = 'AURUM';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 test.describe('the site shell', () => {
   test('home renders the branded shell with navigation from the server', async ({ page, request }) => {

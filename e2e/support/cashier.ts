@@ -1,13 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { freshMobile, freshUsername, type NewMember, registerByUsername } from './accounts.ts';
 import { ops } from './ops.ts';
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 // Each browser of a journey is a visitor of its own behind the trusted local proxy (as in
 // accounts.spec), in a range of its own so the two files never share a per-client limit.
