@@ -32,6 +32,9 @@ export default defineConfig({
       ],
     },
     locale: 'en-US',
+    // The site's service worker (apps/web/src/lib/download/pwa) stays out of every journey but
+    // download.spec.ts, which allows it; a worker must never answer another journey's requests.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

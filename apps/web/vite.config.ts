@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pwa } from './src/lib/download/pwa/vite-plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const contractEntry = `${repoRoot}packages/contract/src/index.ts`;
@@ -57,6 +58,7 @@ function contractValues(): Plugin {
       for (const file of [
         'routes.ts',
         'schemas/brand.ts',
+        'schemas/content.ts',
         'schemas/games.ts',
         'schemas/system.ts',
         'schemas/wallet.ts',
@@ -74,6 +76,7 @@ function contractValues(): Plugin {
         SYSTEM_STATUS: Record<string, number>;
         TX_TYPE: Record<string, number>;
         ACCOUNT_TYPE: Record<string, number>;
+        BANNER_GROUPS: readonly string[];
       };
       const table = Object.fromEntries(
         Object.entries(contract.routes).map(([name, r]) => [
@@ -88,6 +91,7 @@ function contractValues(): Plugin {
         `export const SYSTEM_STATUS = ${JSON.stringify(contract.SYSTEM_STATUS)};`,
         `export const TX_TYPE = ${JSON.stringify(contract.TX_TYPE)};`,
         `export const ACCOUNT_TYPE = ${JSON.stringify(contract.ACCOUNT_TYPE)};`,
+        `export const BANNER_GROUPS = ${JSON.stringify(contract.BANNER_GROUPS)};`,
       ].join('\n');
     },
   };
@@ -166,7 +170,7 @@ const brand = readBuildBrand();
 const proxied = ['/wps', '/lgw', '/media', '/play', '/health'];
 
 export default defineConfig({
-  plugins: [react(), contractValues(), brandHtml(brand), playEntry()],
+  plugins: [react(), contractValues(), brandHtml(brand), playEntry(), pwa(brand)],
   define: {
     __MERCHANT__: JSON.stringify(brand.merchant),
     __BUILD_BRAND__: JSON.stringify(brand),
@@ -209,10 +213,10 @@ export default defineConfig({
             {
               // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
               // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
-              // other catalogues, the accounts, cashier, funds, paging and real-time layers, the games
+              // other catalogues, the accounts, cashier, content, download, funds, promotions, support, paging and real-time layers, the games
               // layer beyond the header's categories) stay out of it, and so out of the first load.
               name: 'base',
-              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|funds[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|content[\\/]|download[\\/]|funds[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
               priority: 1,
             },
           ],

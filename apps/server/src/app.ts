@@ -5,10 +5,12 @@ import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
+import type { AreaDeps } from './modules/area-deps.ts';
 import { installDeposits } from './modules/cashier/deposit-module.ts';
 import { PaymentPasswords } from './modules/cashier/payment-password.ts';
 import type { WebhookTransport } from './modules/cashier/sandbox-gateway.ts';
 import { withdrawRoutes } from './modules/cashier/withdraw-routes.ts';
+import { installContent } from './modules/content/module.ts';
 import { vendorMaintenanceCommand } from './modules/games/ops.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { installInhouse } from './modules/inhouse/module.ts';
@@ -16,12 +18,14 @@ import { resetPasswordCommand } from './modules/member/ops.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { OpsService } from './modules/ops/service.ts';
+import { installPromotions } from './modules/promo/module.ts';
 import type { RealtimeOptions } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { type Accounts, createAccounts } from './modules/security/accounts.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { SocialService } from './modules/social/service.ts';
+import { installSupport } from './modules/support/module.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { installVendors, type Vendors } from './modules/vendor/module.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -203,6 +207,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   recordRoutes(app, store, new AccountRecords(database));
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });
+  const areaDeps: AreaDeps = {
+    database,
+    store,
+    ledger,
+    clock,
+    storage,
+    ops,
+    jobs,
+    events,
+    limiter,
+    accounts,
+  };
+  await installContent(app, areaDeps);
+  await installPromotions(app, areaDeps);
+  await installSupport(app, areaDeps);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

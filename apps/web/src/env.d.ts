@@ -19,6 +19,7 @@ declare const __BUILD_BRAND__: {
 declare module 'virtual:contract' {
   import type {
     ACCOUNT_TYPE as AccountTypes,
+    BANNER_GROUPS as BannerGroups,
     GAME_CLASSIFY as Classify,
     RouteDef,
     RouteName,
@@ -33,4 +34,5 @@ declare module 'virtual:contract' {
   export const SYSTEM_STATUS: typeof Status;
   export const TX_TYPE: typeof TxTypes;
   export const ACCOUNT_TYPE: typeof AccountTypes;
+  export const BANNER_GROUPS: typeof BannerGroups;
 }

@@ -160,6 +160,37 @@ export const errorCatalogue = {
     status: 400,
     message: 'This site uses one wallet for every game; there is nothing to transfer.',
   },
+  // Promotions (docs/promotions.md).
+  'promo.unknown': { status: 404, message: 'There is no such promotion.' },
+  /** Not open now: coming soon, ended, or outside its registration window. */
+  'promo.not.open': { status: 400, message: 'This promotion is not open for that now.' },
+  /** The call does not fit the promotion's kind (claiming a sign-up promotion, say). */
+  'promo.action.invalid': { status: 400, message: 'This promotion does not work that way.' },
+  'promo.already.joined': { status: 409, message: 'You have already joined this promotion.' },
+  'promo.not.joined': { status: 400, message: 'Join the promotion first.' },
+  'promo.condition.unmet': { status: 400, message: 'You do not meet the conditions for the reward yet.' },
+  'promo.already.claimed': { status: 409, message: 'You have already received this reward.' },
+  'promo.application.pending': { status: 409, message: 'Your application is already being reviewed.' },
+  'promo.application.forbidden': { status: 403, message: 'You cannot apply for this promotion.' },
+  /** details.index: which image (0-based). */
+  'promo.image.invalid': { status: 400, message: 'Images must be png or jpg files of at most 5 MB.' },
+  'promo.application.unknown': { status: 404, message: 'There is no such application.' },
+  'promo.application.reviewed': { status: 409, message: 'This application has already been reviewed.' },
+  // Support: feedback, messages, chat.
+  /** details.minLength and details.maxLength: the merchant's bounds. */
+  'support.feedback.length': { status: 400, message: 'The feedback text is too short or too long.' },
+  'support.image.invalid': {
+    status: 400,
+    message: 'Images must be png or jpg files of at most 5 MB, and at most 3 of them.',
+  },
+  'support.feedback.not.found': { status: 404, message: 'There is no such feedback.' },
+  'support.message.not.found': { status: 404, message: 'There is no such message.' },
+  'support.chat.room.unknown': { status: 404, message: 'There is no such chat room.' },
+  'support.chat.not.found': { status: 404, message: 'There is no such chat message.' },
+  /** details.until: epoch ms when the mute ends. */
+  'support.chat.muted': { status: 403, message: 'You are muted in the chat for now.' },
+  /** details.retryAfterMs. */
+  'support.chat.flood': { status: 429, message: 'You are posting too fast. Please wait a moment.' },
   /** The idempotency key was used before for a different request. */
   'idempotency.conflict': {
     status: 409,

@@ -1,3 +1,4 @@
+import type { ChatMessage } from './schemas/support.ts';
 import type { WalletBalance } from './schemas/wallet.ts';
 
 /**
@@ -60,11 +61,21 @@ export type RealtimeClientMessage =
 
 /**
  * What the server sends. `ready` answers a good auth; after it the current state of every
- * state event (today: balance) follows, so a reconnected client has missed nothing.
+ * state event (balance, messages) follows, so a reconnected client has missed nothing.
  */
 export type RealtimeServerMessage =
   | { type: 'ready' }
   | { type: 'pong' }
-  | { type: 'balance'; balance: WalletBalance };
+  | { type: 'balance'; balance: WalletBalance }
+  /** State event: the member's unread messages (messageV2); also after `ready`. Never for trial accounts. */
+  | { type: 'messages'; unread: number }
+  /** A new message in a chat room, to every signed-in socket of the merchant. */
+  | { type: 'chat.message'; message: ChatMessage }
+  /** The operator deleted a chat-room message: drop it from view. */
+  | { type: 'chat.deleted'; room: string; id: number }
+  /** The operator muted (until, epoch ms) or unmuted (null) this member in the chat rooms. */
+  | { type: 'chat.muted'; until: number | null }
+  /** The live support conversation changed (a reply, or the member's own post from another tab). */
+  | { type: 'support'; id: number };
 
 export type RealtimeEventType = RealtimeServerMessage['type'];

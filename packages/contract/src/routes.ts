@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeatureKey } from './features.ts';
+import { type HttpMethod, noBody, noQuery, type RouteDef, route } from './route-def.ts';
 import {
   affiliateQuerySchema,
   affiliateValueSchema,
@@ -65,6 +65,7 @@ import {
   withdrawRequestSchema,
   withdrawSettingsSchema,
 } from './schemas/cashier.ts';
+import { contentRoutes } from './schemas/content.ts';
 import {
   betRecordsQuerySchema,
   betRecordsSchema,
@@ -88,36 +89,15 @@ import {
   winnersQuerySchema,
   winnersSchema,
 } from './schemas/games.ts';
+import { promotionRoutes } from './schemas/promotions.ts';
+import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
 import { walletBalanceSchema } from './schemas/wallet.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { HttpMethod, RouteDef };
 
-export interface RouteDef<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod;
-  path: string;
-  /** T: a session token is required; N: none. */
-  auth: 'T' | 'N';
-  /** E: the body is a compact JWE made with the server's public key. */
-  encrypted: boolean;
-  /** The whitelabel flag that switches the call on; null for calls every merchant has. */
-  feature: FeatureKey | null;
-  query: Q;
-  body: B;
-  response: R;
-}
-
-const route = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(def: RouteDef<Q, B, R>) => def;
-
-/** Queries of GET calls reject unknown keys so a typo is an error, not a silent default. */
-const noQuery = z.object({}).strict();
-const noBody = z.undefined();
-
-export const routes = {
+/** The core calls; each content area keeps its own table in its schema file (spread in below). */
+const coreRoutes = {
   systemStatus: route({
     method: 'GET',
     path: '/wps/system/status',
@@ -728,6 +708,8 @@ export const routes = {
     response: withdrawOrderSchema,
   }),
 } as const;
+
+export const routes = { ...coreRoutes, ...contentRoutes, ...promotionRoutes, ...supportRoutes } as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -366,3 +366,101 @@ export const schema = {
   gameRounds,
   vendorTransactions,
 };
+
+/** Promotions (0012_promotions.sql): sign-up joins, claims and raffle draws, one row each. */
+export const promoParticipations = pgTable('promo_participations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  promotionId: text('promotion_id').notNull(),
+  kind: text('kind').$type<'SIGNUP' | 'CLAIM' | 'RAFFLE'>().notNull(),
+  /** The UTC date of a raffle draw; '' for the others. */
+  day: text('day').notNull().default(''),
+  status: text('status').$type<'JOINED' | 'REWARDED' | 'CLAIMED'>().notNull(),
+  amount: bigint('amount', { mode: 'bigint' }),
+  ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+  joinedAt: tz('joined_at').notNull(),
+  rewardedAt: tz('rewarded_at'),
+});
+export type PromoParticipationRow = typeof promoParticipations.$inferSelect;
+
+/** Applications to APPLICATION promotions, reviewed by an operator (0012_promotions.sql). */
+export const promoApplications = pgTable('promo_applications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  promotionId: text('promotion_id').notNull(),
+  remark: text('remark').notNull(),
+  imageKeys: jsonb('image_keys').$type<string[]>().notNull().default([]),
+  status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull().default('PENDING'),
+  reason: text('reason'),
+  amount: bigint('amount', { mode: 'bigint' }),
+  ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+  reviewedBy: text('reviewed_by'),
+  createdAt: tz('created_at').notNull(),
+  reviewedAt: tz('reviewed_at'),
+});
+export type PromoApplicationRow = typeof promoApplications.$inferSelect;
+
+// Support (0013_support.sql): feedback, messages, chat rooms and live support.
+export const supportFeedback = pgTable('support_feedback', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  type: text('type').notNull(),
+  content: text('content').notNull(),
+  imageKeys: jsonb('image_keys').$type<string[]>().notNull().default([]),
+  status: text('status').$type<'OPEN' | 'ANSWERED'>().notNull().default('OPEN'),
+  answer: text('answer'),
+  answeredBy: text('answered_by'),
+  answeredAt: tz('answered_at'),
+  createdAt: tz('created_at').notNull(),
+});
+export type SupportFeedbackRow = typeof supportFeedback.$inferSelect;
+
+export const supportMessages = pgTable('support_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  feedbackId: bigint('feedback_id', { mode: 'number' }),
+  sentBy: text('sent_by').notNull(),
+  createdAt: tz('created_at').notNull(),
+});
+
+export const supportMessageReads = pgTable('support_message_reads', {
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  readAt: tz('read_at').notNull(),
+});
+
+export const chatMessages = pgTable('chat_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  room: text('room').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  author: text('author').notNull(),
+  body: text('body').notNull(),
+  createdAt: tz('created_at').notNull(),
+  deletedAt: tz('deleted_at'),
+  deletedBy: text('deleted_by'),
+});
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+export const chatMutes = pgTable('chat_mutes', {
+  merchant: text('merchant').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  mutedUntil: tz('muted_until').notNull(),
+  mutedBy: text('muted_by').notNull(),
+});
+
+export const supportChatMessages = pgTable('support_chat_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  sender: text('sender').$type<'MEMBER' | 'OPERATOR'>().notNull(),
+  actor: text('actor'),
+  body: text('body').notNull(),
+  createdAt: tz('created_at').notNull(),
+});

@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { supportCommand } from '../modules/support/cli.ts';
 import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';
@@ -55,6 +56,30 @@ Commands:
                                          with offset, or epoch ms): launches inside it are
                                          refused with its times
   vendor-maintenance <VENDOR> --clear    remove the vendor's maintenance window
+  content notice <id> --title <text> --text <text>
+                                         add (or replace) a marquee notice
+  content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
+                                         add (or replace) an announcement (default PU, B:
+                                         visitors; A members, F members on first login)
+  content remove <id>                    remove a notice or an announcement (reload-config
+                                         puts back config/content.json)
+  promo-applications [--status S] [--limit N]
+                                         promotion applications with their image keys, oldest
+                                         first (S: PENDING, APPROVED or REJECTED; N: 1 to 200)
+  promo-approve <id> [--amount <amount>] approve an application: pays the promotion's reward
+                                         (or the amount given) to the member's main wallet, once
+  promo-reject <id> --reason <text>      reject an application; the member sees the reason
+  feedback-list [--status OPEN|ANSWERED] [--limit N]
+                                         members' feedback, newest first
+  feedback-answer <id> --text <text>     answer a feedback: the member gets it as a message
+  message-send --account <account> --title <text> --text <text>
+                                         a personal message to one member
+  message-broadcast --title <text> --text <text>
+                                         a message to every member
+  chat-mute <account> --minutes N        mute a member in the chat rooms (0 lifts the mute)
+  chat-delete <id>                       delete a chat-room message for everyone
+  support-chats [--limit N]              live support conversations, latest first
+  support-reply <account> --text <text>  answer a member in live support
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -93,6 +118,11 @@ interface CliOptions {
   key?: string | undefined;
   status?: string | undefined;
   rotate?: boolean | undefined;
+  amount?: string | undefined;
+  text?: string | undefined;
+  title?: string | undefined;
+  account?: string | undefined;
+  minutes?: string | undefined;
 }
 
 function depositCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -169,6 +199,32 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         end,
         clear: opts.clear ?? false,
       };
+    case 'content': {
+      // The server checks every value: one set of rules for every caller.
+      const [, , id, type, execution] = words;
+      if (sub === 'remove') return { command, action: sub, id: id ?? '' };
+      if (sub !== 'notice' && sub !== 'announce')
+        fail(`content takes notice, announce or remove.\n\n${USAGE}`);
+      if (opts.title === undefined || opts.text === undefined)
+        fail(`content ${sub} needs --title and --text.\n\n${USAGE}`);
+      return sub === 'notice'
+        ? { command, action: sub, id: id ?? '', title: opts.title, text: opts.text }
+        : { command, action: sub, id: id ?? '', type, execution, title: opts.title, text: opts.text };
+    }
+    case 'promo-applications':
+      if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+      return {
+        command: 'promo-applications',
+        status: opts.status?.toUpperCase(),
+        limit: opts.limit === undefined ? undefined : Number(opts.limit),
+      };
+    case 'promo-approve':
+    case 'promo-reject': {
+      if (!sub || !/^\d+$/.test(sub)) fail(`${command} takes an application id.\n\n${USAGE}`);
+      if (command === 'promo-approve') return { command, id: Number(sub), amount: opts.amount };
+      if (!opts.reason) fail(`promo-reject needs --reason "<why>".\n\n${USAGE}`);
+      return { command, id: Number(sub), reason: opts.reason };
+    }
     case 'maintenance':
       if (sub !== 'on' && sub !== 'off') fail(`maintenance takes on or off.\n\n${USAGE}`);
       return { command: 'maintenance', on: sub === 'on', end: sub === 'on' ? (end ?? null) : null };
@@ -178,6 +234,15 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         return { command: 'region', countries: list(value, 'countries').map((c) => c.toUpperCase()) };
       if (sub === 'ranges') return { command: 'region', ranges: list(value, 'ranges') };
       return fail(`region takes on, off, countries or ranges.\n\n${USAGE}`);
+    case 'feedback-list':
+    case 'feedback-answer':
+    case 'message-send':
+    case 'message-broadcast':
+    case 'chat-mute':
+    case 'chat-delete':
+    case 'support-chats':
+    case 'support-reply':
+      return supportCommand(command, sub, opts, () => fail(USAGE));
     default:
       return fail(USAGE);
   }
@@ -200,6 +265,11 @@ async function main() {
       key: { type: 'string' },
       status: { type: 'string' },
       rotate: { type: 'boolean' },
+      amount: { type: 'string' },
+      text: { type: 'string' },
+      title: { type: 'string' },
+      account: { type: 'string' },
+      minutes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -118,6 +118,8 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
         await enforceLimit(app.guards!.limiter, `ip:${def.method}${def.path}:${ip}`, limit, windowMs);
       }
       const principal = def.auth === 'T' ? await authenticate(app.guards!, merchant, req) : null;
+      // A signed-in call answers for one member: no shared cache may keep it.
+      if (def.auth === 'T') reply.header('cache-control', 'no-store');
       const query = def.query.safeParse(req.query ?? {});
       if (!query.success) throw new AppError('request.invalid', undefined, issuesToDetails(query.error));
       const input = def.encrypted ? await decryptBody(app.guards!, req.body) : (req.body ?? undefined);

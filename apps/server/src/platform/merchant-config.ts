@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
-const OPTIONAL_FILES = ['accounts', 'cashier', 'games'] as const;
+const OPTIONAL_FILES = ['accounts', 'cashier', 'games', 'content', 'promotions', 'support'] as const;
 
 /** Reads a merchant's configuration folder (config/ for the demo) and validates it whole. */
 export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
@@ -36,6 +36,9 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     accounts: raw.accounts,
     cashier: raw.cashier,
     games: raw.games,
+    content: raw.content,
+    promotions: raw.promotions,
+    support: raw.support,
     ...site,
   });
   if (!parsed.success) {

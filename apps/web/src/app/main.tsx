@@ -3,6 +3,7 @@ import '../styles/tokens.css';
 import '../styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from '../lib/download/pwa/register';
 import { initI18n } from '../lib/i18n';
 import { reportAuthErrorFromUrl } from '../lib/session/auth-error';
 import { restoreSessionFromUrl } from '../lib/session/session-store';
@@ -21,6 +22,7 @@ async function boot() {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void boot();

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'help', ...screen(routeModals, (m) => m.HelpScreen) },
           { path: 'promotions', ...screen(() => import('../features/promo/promotions-page'), def) },
           { path: 'pointMall', ...screen(() => import('../features/loyalty/point-mall-page'), def) },
+          { path: 'chat', ...screen(() => import('./routes/chat-screen'), def) },
         ],
       },
       {

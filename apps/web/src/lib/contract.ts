@@ -6,6 +6,7 @@
  */
 export {
   ACCOUNT_TYPE,
+  BANNER_GROUPS,
   GAME_CLASSIFY,
   GAME_TYPES,
   routeTable,

@@ -3,8 +3,11 @@ import { featureNodeSchema } from '../features.ts';
 import { LANGUAGES } from '../headers.ts';
 import { accountSettingsSchema } from './account.ts';
 import { cashierConfigSchema } from './cashier.ts';
+import { contentConfigSchema } from './content.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { gameConfigSchema, maintenanceWindowSchema, VENDOR_PROVIDERS } from './games.ts';
+import { promotionsConfigSchema } from './promotions.ts';
+import { supportConfigSchema } from './support.ts';
 
 export { GAME_TYPES, type GameType, gameTypeSchema } from './game-types.ts';
 
@@ -97,5 +100,11 @@ export const merchantConfigSchema = z.object({
   cashier: cashierConfigSchema.prefault({}),
   /** The game catalogue (config/games.json): every game of every vendor. */
   games: z.array(gameConfigSchema).default([]),
+  /** Banners, notices, announcements, help centre and page texts (config/content.json). */
+  content: contentConfigSchema.prefault({}),
+  /** Promotion categories and activities (config/promotions.json). */
+  promotions: promotionsConfigSchema.prefault({}),
+  /** Feedback bounds, chat rooms and limits (config/support.json). */
+  support: supportConfigSchema.prefault({}),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

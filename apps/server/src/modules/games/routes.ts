@@ -65,7 +65,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.favourites,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return memberGames.favourites(
         ctx.merchant,
         signedIn(ctx).member,
@@ -80,7 +79,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.favouriteIds,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return memberGames.ids(ctx.merchant, signedIn(ctx).member);
     },
     perMinute(120),
@@ -104,7 +102,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.recentGames,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return memberGames.recent(ctx.merchant, signedIn(ctx).member, languageOf(ctx.merchant, ctx.req));
     },
     perMinute(120),
@@ -115,7 +112,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.launchGame,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return launcher.launch(
         ctx.merchant,
         signedIn(ctx).member,
@@ -130,7 +126,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.launchFreePlay,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return launcher.launchFreePlay(
         ctx.merchant,
         signedIn(ctx).member,
@@ -146,7 +141,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.betRecords,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return bets.records(ctx.merchant, signedIn(ctx).member, ctx.query, languageOf(ctx.merchant, ctx.req));
     },
     perMinute(120),
@@ -156,7 +150,6 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
     store,
     routes.betRecall,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return bets.recall(
         ctx.merchant,
         signedIn(ctx).member,

@@ -18,7 +18,6 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     store,
     routes.memberInfo,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return memberInfo(ctx.merchant, signedIn(ctx).member);
     },
     limit(120),

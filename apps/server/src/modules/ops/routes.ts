@@ -38,7 +38,13 @@ export function opsRoutes(app: FastifyInstance, ops: OpsService, token: string, 
     const parsed = requestSchema.safeParse(req.body);
     if (!parsed.success) throw new AppError('ops.invalid');
     const { merchant, actor, args } = parsed.data;
-    const config = args.command === 'reload-config' ? await readMerchantConfig(configDir) : undefined;
+    // A configuration that does not read or validate changes nothing and says why.
+    const config =
+      args.command === 'reload-config'
+        ? await readMerchantConfig(configDir).catch((e: Error) => {
+            throw new AppError('ops.invalid', e.message);
+          })
+        : undefined;
     return ok(await ops.run(merchant, args, actor, config));
   });
 }

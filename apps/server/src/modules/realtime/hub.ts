@@ -115,6 +115,27 @@ export class RealtimeHub {
     for (const c of [...this.connections]) this.close(c, REALTIME_CLOSE.GOING_AWAY, 'server shutting down');
   }
 
+  /** The members of a merchant with a signed-in socket on this process. */
+  localMembers(merchant: string): number[] {
+    const ids = new Set<number>();
+    for (const c of this.connections)
+      if (c.owner?.merchant === merchant && !c.closed) ids.add(c.owner.memberId);
+    return [...ids];
+  }
+
+  /**
+   * An event for every signed-in socket of a merchant on this process (a chat room's new
+   * message); `make` shapes it per member. Each process calls this for its own sockets, so the
+   * caller fans out across processes (LISTEN/NOTIFY) first.
+   */
+  broadcast(merchant: string, make: (memberId: number) => RealtimeServerMessage | null): void {
+    for (const c of this.connections) {
+      if (c.closed || c.owner?.merchant !== merchant) continue;
+      const message = make(c.owner.memberId);
+      if (message) this.forward(c, message as unknown as MemberEvent);
+    }
+  }
+
   accept(socket: WebSocket, ip: string, origin: string, sameOrigin: boolean): void {
     const c = new Connection(socket, ip, origin, sameOrigin);
     this.connections.add(c);

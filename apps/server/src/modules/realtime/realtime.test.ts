@@ -262,6 +262,8 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     const theirs = await signedIn(agent.token);
     await mine.next('balance');
     await theirs.next('balance');
+    // The other state event after ready (support's unread messages) is in too.
+    await theirs.next('messages');
     const before = await balanceOf(demo.token);
     const theirsBefore = theirs.messages.length;
     await credit(demo.id, 12_345n);
@@ -314,6 +316,7 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     const session = await loginAs(app, DEMO_MEMBER.account, DEMO_MEMBER.password);
     const c = await signedIn(session.token);
     await c.next('balance');
+    await c.next('messages');
     const seen = c.messages.length;
     await logout(session.token);
     await credit(demo.id, 1n);

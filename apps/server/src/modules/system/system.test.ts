@@ -1,6 +1,17 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { envelopeSchema, type MerchantConfig, routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, opsCommand, siteHeaders, type TestApp } from '../../testing/app.ts';
+import { REPO_ROOT } from '../../platform/config.ts';
+import {
+  createTestApp,
+  engines,
+  OPS_TOKEN,
+  opsCommand,
+  siteHeaders,
+  type TestApp,
+} from '../../testing/app.ts';
 
 describe.each(engines)('system calls on %s', (engine) => {
   let t: TestApp;
@@ -141,5 +152,33 @@ describe.each(engines)('system calls on %s', (engine) => {
   it('answers the health check', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+});
+
+describe('reload-config through the operator endpoint', () => {
+  it('refuses a configuration folder that does not validate, says why and changes nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'aurum-config-'));
+    await cp(path.join(REPO_ROOT, 'config'), dir, { recursive: true });
+    const content = JSON.parse(await readFile(path.join(dir, 'content.json'), 'utf8'));
+    content.notices = 'not a list';
+    await writeFile(path.join(dir, 'content.json'), JSON.stringify(content));
+    const t = await createTestApp('pglite', { CONFIG_DIR: dir });
+    try {
+      const before = (await t.app.merchants.get('AURUM'))!.config;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ops/command',
+        headers: { 'x-ops-token': OPS_TOKEN },
+        payload: { merchant: 'AURUM', actor: 'test', args: { command: 'reload-config' } },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'ops.invalid' });
+      expect(res.json().message).toMatch(/content\.notices/);
+      expect((await t.app.merchants.get('AURUM'))!.config).toEqual(before);
+    } finally {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,7 +14,6 @@ export function recordRoutes(app: FastifyInstance, store: MerchantStore, records
     store,
     routes.transactions,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return records.transactions(ctx.merchant, signedIn(ctx).member, ctx.query);
     },
     limit(120),
@@ -24,7 +23,6 @@ export function recordRoutes(app: FastifyInstance, store: MerchantStore, records
     store,
     routes.consolidatedFunds,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return records.consolidatedFunds(ctx.merchant, signedIn(ctx).member);
     },
     limit(120),

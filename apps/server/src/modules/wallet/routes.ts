@@ -71,7 +71,6 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     store,
     routes.walletBalance,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return wallet.balance(ctx.merchant, signedIn(ctx).member);
     },
     { perIp: { limit: 240, windowMs: MINUTE_MS } },

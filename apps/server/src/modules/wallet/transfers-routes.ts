@@ -45,7 +45,6 @@ export function transferRoutes(app: FastifyInstance, deps: TransferRouteDeps): v
     store,
     routes.uplineInfo,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return agentTransfers.uplineInfo(ctx.merchant, signedIn(ctx).member);
     },
     limit(60),
@@ -62,7 +61,6 @@ export function transferRoutes(app: FastifyInstance, deps: TransferRouteDeps): v
     store,
     routes.downlines,
     (ctx) => {
-      ctx.reply.header('cache-control', 'no-store');
       return agentTransfers.downlines(ctx.merchant, signedIn(ctx).member, ctx.query);
     },
     limit(120),

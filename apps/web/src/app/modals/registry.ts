@@ -10,11 +10,16 @@ function body<M, P>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
 const authModals = () => import('../../features/session/components/auth-modals');
 
 /**
- * The spec's modal ids (§2 Modals) and their bodies. Ids still null are filled by later issues:
- * announcement (content), feedback and chatRoom (support).
+ * The spec's modal ids (§2 Modals) and their bodies.
  */
 export const modalRegistry: ModalRegistry = {
-  announcement: null,
+  announcement: {
+    Body: body(
+      () => import('../../features/promo/components/announcement-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
   notice: {
     Body: body(
       () => import('../../features/promo/components/notice-modal'),
@@ -39,7 +44,13 @@ export const modalRegistry: ModalRegistry = {
     ),
     size: 'md',
   },
-  feedback: null,
+  feedback: {
+    Body: body(
+      () => import('../../features/support/feedback-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
   gameLaunch: {
     Body: body(
       () => import('../../features/games/components/game-launch-modal'),
@@ -47,7 +58,13 @@ export const modalRegistry: ModalRegistry = {
     ),
     size: 'md',
   },
-  chatRoom: null,
+  chatRoom: {
+    Body: body(
+      () => import('../../features/support/chat-room-modal'),
+      (m) => m.default,
+    ),
+    size: 'md',
+  },
   memberCenter: {
     Body: body(
       () => import('../../features/member/components/member-centre-modal'),

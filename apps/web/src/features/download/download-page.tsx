@@ -1,8 +1,14 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Img, QrCode } from '../../components/ui';
+import { Button, EmptyState, Icon, Img, QrCode } from '../../components/ui';
+import { PageBanner } from '../../lib/content/page-banner';
+import { useDownloadTexts } from '../../lib/download/texts';
 import { useBrand } from '../../lib/site';
 import { useAppDownloads } from './components/app-downloads';
 import styles from './components/download.module.css';
+import { InstallTutorials } from './components/install-tutorials';
+import { InstallGuide } from './steps/install-guide';
+import type { Platform } from './steps/steps';
 
 /** Spec §2: QR codes are 130 px, no margin, with the site logo at the centre. */
 const QR_SIZE = 130;
@@ -10,12 +16,15 @@ const QR_SIZE = 130;
 /** /down: title in the current language and English, phone mockup, description, scan-to-download. */
 export default function DownloadPage() {
   const { t, i18n } = useTranslation();
+  const texts = useDownloadTexts();
+  const [guide, setGuide] = useState<Platform | null>(null);
   const brand = useBrand();
   const apps = useAppDownloads();
   const english = i18n.getFixedT('en')('download.titleEnglish');
   const title = t('download.title');
   return (
     <div className={styles.page} data-page="download">
+      <PageBanner group="download" />
       <div className={styles.hero}>
         <div className={styles.copy}>
           <h1 className={styles.pageTitle}>
@@ -32,7 +41,7 @@ export default function DownloadPage() {
           {apps.length > 0 ? (
             <ul className={styles.codes}>
               {apps.map((a) => (
-                <li key={a.key} className={styles.code} data-qr={a.key}>
+                <li key={a.key} className={styles.code} data-qr={a.key} data-device={a.labelKey}>
                   <QrCode
                     value={a.url}
                     size={QR_SIZE}
@@ -47,6 +56,10 @@ export default function DownloadPage() {
           ) : (
             <EmptyState title={t('download.noApps')} icon="phone" headingLevel={3} />
           )}
+          <Button variant="secondary" onClick={() => setGuide('ios')} data-open-guide="true">
+            <Icon name="download" size={18} />
+            {texts.t('guide.open')}
+          </Button>
         </div>
         <div className={styles.phone}>
           <Img
@@ -60,6 +73,8 @@ export default function DownloadPage() {
           />
         </div>
       </div>
+      <InstallTutorials onOpenGuide={setGuide} />
+      <InstallGuide platform={guide} onPlatform={setGuide} onClose={() => setGuide(null)} />
     </div>
   );
 }

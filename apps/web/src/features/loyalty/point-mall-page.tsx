@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
+import { PageBanner } from '../../lib/content/page-banner';
 import { useSessionToken } from '../../lib/session/session-store';
 import styles from './point-mall.module.css';
 
@@ -10,6 +11,7 @@ export default function PointMallPage() {
   const modal = useModal();
   return (
     <div className={styles.page} data-page="pointMall">
+      <PageBanner group="pointMall" />
       <PageHeader title={t('pointMall.title')} subtitle={t('pointMall.subtitle')} />
       <section className={styles.points} aria-labelledby="my-points">
         <h2 id="my-points" className={styles.heading}>

@@ -1,8 +1,12 @@
 import 'i18next';
 import type account from '../account/locales/en.json';
 import type cashier from '../cashier/locales/en.json';
+import type content from '../content/locales/en.json';
+import type download from '../download/locales/en.json';
 import type funds from '../funds/locales/en.json';
 import type games from '../games/locales/en.json';
+import type promotions from '../promotions/locales/en.json';
+import type support from '../support/locales/en.json';
 import type en from './locales/en.json';
 
 declare module 'i18next' {
@@ -14,6 +18,10 @@ declare module 'i18next' {
       cashier: typeof cashier;
       funds: typeof funds;
       games: typeof games;
+      content: typeof content;
+      promotions: typeof promotions;
+      support: typeof support;
+      download: typeof download;
     };
   }
 }

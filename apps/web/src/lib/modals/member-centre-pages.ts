@@ -11,6 +11,7 @@ export const MEMBER_CENTRE_PAGES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  'messageV2',
 ] as const;
 
 export type MemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];

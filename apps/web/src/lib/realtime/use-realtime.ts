@@ -5,7 +5,9 @@ import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
 import { refreshMovementViews } from '../funds/balance';
 import { useSessionToken } from '../session/session-store';
+import { putUnread, supportKeys } from '../support/api';
 import { RealtimeClient, realtimeUrl } from './client';
+import { emitRealtimeEvent } from './events';
 
 /**
  * Keeps the session WebSocket open while a member is signed in: opened after sign-in, a new one
@@ -29,6 +31,12 @@ export function useRealtime(): void {
           putBalance(queryClient, token, message.balance);
           void refreshMovementViews(queryClient);
         }
+        // Support: the unread count goes into its query; live support refetches its history; chat
+        // rooms follow the events themselves (onRealtimeEvent).
+        if (message.type === 'messages') putUnread(queryClient, token, message.unread);
+        if (message.type === 'support')
+          void queryClient.invalidateQueries({ queryKey: supportKeys.supportChat });
+        emitRealtimeEvent(message);
       },
       onFinalClose: (code) => {
         // The server says the session is over: the next call confirms it and ends it here too

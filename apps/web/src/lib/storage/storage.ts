@@ -13,6 +13,11 @@ export const STORAGE_KEYS = {
   merchant: 'merchant',
   /** A social sign-in asked for the first-login call, made once the member area loads. */
   firstLogin: 'firstLogin',
+  /** sessionStorage: '1' while this session is the member's first login (announcements with execution F). */
+  firstTimeLogin: 'firstTimeLogin',
+  /** sessionStorage: the announcement popup was closed, for members and for visitors (spec §4 Popups, §9). */
+  userPopup: 'USER_POPUP',
+  anonymousPopup: 'ANONYMOUS_POPUP',
   pointMall: 'pointMall',
   /** sessionStorage: '1' while the member keeps the header balance hidden (spec §2 eye toggle). */
   balanceHidden: 'balanceHidden',

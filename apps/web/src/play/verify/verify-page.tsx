@@ -7,7 +7,7 @@
 
 import { PLINKO_RISKS, PLINKO_ROWS } from 'virtual:play-contract';
 import { PLINKO_TABLES, SERVER_SEED_PATTERN, serverSeedHash } from '@aurum/games';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Segmented } from '../frame/controls';
 import { BrandBar } from '../frame/game-frame';
 import { chanceText, multiplier, rollText } from '../lib/format';
@@ -17,19 +17,43 @@ import styles from './verify.module.css';
 import { checkFields, type FieldProblem, initialFields, type VerifyFields } from './verify-form';
 import { readVerifyQuery } from './verify-link';
 
-function Field(props: {
+/** A labelled text box of the form (a textarea when it has rows), with its problem beneath. */
+function TextField(props: {
   label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Something is wrong with the value (checked on every keystroke). */
+  invalid: boolean;
+  /** What is wrong, once something is typed. */
   problem: string | null;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+  kind: 'mono' | 'numeric' | 'decimal';
+  rows?: number;
 }) {
   const id = useId();
   const errorId = useId();
+  const common = {
+    id,
+    className: `${styles.input} ${props.kind === 'mono' ? styles.mono : 'tabular'}`,
+    value: props.value,
+    'aria-invalid': props.invalid,
+    'aria-describedby': props.problem ? errorId : undefined,
+    spellCheck: props.kind === 'mono' ? false : undefined,
+  };
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {props.label}
       </label>
-      {props.children({ id, describedBy: props.problem ? errorId : undefined })}
+      {props.rows ? (
+        <textarea {...common} rows={props.rows} onChange={(e) => props.onChange(e.target.value)} />
+      ) : (
+        <input
+          {...common}
+          autoComplete="off"
+          inputMode={props.kind === 'mono' ? undefined : props.kind}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
       {props.problem ? (
         <p id={errorId} className={styles.problem}>
           {props.problem}
@@ -78,64 +102,41 @@ export default function VerifyPage() {
               ]}
               onChange={(v) => set('game', v)}
             />
-            <Field label={t.serverSeed} problem={problem('serverSeed')}>
-              {({ id, describedBy }) => (
-                <textarea
-                  id={id}
-                  className={`${styles.input} ${styles.mono}`}
-                  rows={2}
-                  spellCheck={false}
-                  value={fields.serverSeed}
-                  aria-invalid={problems.includes('serverSeed')}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('serverSeed', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t.clientSeed} problem={problem('clientSeed')}>
-              {({ id, describedBy }) => (
-                <input
-                  id={id}
-                  className={`${styles.input} ${styles.mono}`}
-                  spellCheck={false}
-                  autoComplete="off"
-                  value={fields.clientSeed}
-                  aria-invalid={problems.includes('clientSeed')}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('clientSeed', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t.nonce} problem={problem('nonce')}>
-              {({ id, describedBy }) => (
-                <input
-                  id={id}
-                  className={`${styles.input} tabular`}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={fields.nonce}
-                  aria-invalid={problems.includes('nonce')}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('nonce', e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.serverSeed}
+              kind="mono"
+              rows={2}
+              value={fields.serverSeed}
+              invalid={problems.includes('serverSeed')}
+              problem={problem('serverSeed')}
+              onChange={(v) => set('serverSeed', v)}
+            />
+            <TextField
+              label={t.clientSeed}
+              kind="mono"
+              value={fields.clientSeed}
+              invalid={problems.includes('clientSeed')}
+              problem={problem('clientSeed')}
+              onChange={(v) => set('clientSeed', v)}
+            />
+            <TextField
+              label={t.nonce}
+              kind="numeric"
+              value={fields.nonce}
+              invalid={problems.includes('nonce')}
+              problem={problem('nonce')}
+              onChange={(v) => set('nonce', v)}
+            />
             {fields.game === 'dice' ? (
               <>
-                <Field label={t.target} problem={problem('target')}>
-                  {({ id, describedBy }) => (
-                    <input
-                      id={id}
-                      className={`${styles.input} tabular`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={fields.target}
-                      aria-invalid={problems.includes('target')}
-                      aria-describedby={describedBy}
-                      onChange={(e) => set('target', e.target.value)}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label={t.target}
+                  kind="decimal"
+                  value={fields.target}
+                  invalid={problems.includes('target')}
+                  problem={problem('target')}
+                  onChange={(v) => set('target', v)}
+                />
                 <Segmented
                   label={t.direction}
                   value={fields.direction}

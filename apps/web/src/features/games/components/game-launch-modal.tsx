@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Img, type ModalBodyProps, ModalTitle, Spinner } from '../../../components/ui';
+import { openGameWindow } from '../../../lib/games/launch-window';
 import { useGamesTexts } from '../../../lib/games/texts';
 import type { GameLaunchParams } from '../../../lib/modals/modal-ids';
 import { useSession } from '../../../lib/session/session-store';
 import { useBrand, useFeature } from '../../../lib/site';
 import { type LaunchMode, useLaunchFlow } from '../hooks/use-launch-flow';
-import { openGameWindow } from '../model/launch-window';
 import styles from './game-launch-modal.module.css';
 import { BlockedView, FailureView, MemberReady, TrialView, VisitorView } from './launch-views';
 

@@ -1,9 +1,9 @@
 import type { GameItem } from '@aurum/contract';
 import { Icon, Img } from '../../../components/ui';
 import { useGamesTexts } from '../../../lib/games/texts';
+import { launchParamsOf, useLaunchGame } from '../../../lib/games/use-launch-game';
 import { useFeature } from '../../../lib/site';
 import { useFavourite } from '../hooks/use-favourite';
-import { launchParamsOf, useLaunchGame } from '../hooks/use-launch-game';
 import styles from './game-tile.module.css';
 
 interface GameTileProps {

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Button, Icon } from '../../../components/ui';
 import { formatWireMoney } from '../../../lib/format/money';
 import { useGamesTexts } from '../../../lib/games/texts';
+import { useLaunchGame } from '../../../lib/games/use-launch-game';
 import { useBrand } from '../../../lib/site';
 import { useGameRooms } from '../api/game-rooms';
-import { useLaunchGame } from '../hooks/use-launch-game';
 import styles from './sections.module.css';
 
 /**

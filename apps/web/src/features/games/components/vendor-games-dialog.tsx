@@ -3,9 +3,9 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Icon, Modal, ModalTitle, Spinner } from '../../../components/ui';
 import { useGamesTexts } from '../../../lib/games/texts';
+import { useLaunchGame } from '../../../lib/games/use-launch-game';
 import { Paginator } from '../../../lib/paging/paginator';
 import { useGameList } from '../api/game-list';
-import { useLaunchGame } from '../hooks/use-launch-game';
 import { GameGrid } from './game-grid';
 import styles from './vendor-games-dialog.module.css';
 

@@ -2,7 +2,7 @@ import type { VendorCard } from '@aurum/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button, type ButtonVariant } from '../../../components/ui';
 import { loadChunk } from '../../../lib/chunks/chunk-load';
-import { useLaunchGame } from '../hooks/use-launch-game';
+import { useLaunchGame } from '../../../lib/games/use-launch-game';
 
 // The popup list (dialog frame, tiles, games texts) loads only when a VASSALAGE vendor is opened.
 const VendorGamesDialog = lazy(() => loadChunk(() => import('./vendor-games-dialog')));

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { openGameWindow, pointWindowAt } from '../../../lib/games/launch-window';
 import type { GameLaunchParams } from '../../../lib/modals/modal-ids';
 import { launchFreePlay } from '../api/launch-free-play';
 import { launchGame } from '../api/launch-game';
 import { recentGamesKey } from '../api/recent-games';
 import { type LaunchFailure, launchFailure } from '../model/launch-failure';
-import { openGameWindow, pointWindowAt } from '../model/launch-window';
 
 /** real: the member's wallet; free: a trial account's play money (free play). */
 export type LaunchMode = 'real' | 'free';

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui';
+import { bannerGroupOf } from '../../../lib/content';
+import { PageBanner } from '../../../lib/content/page-banner';
 import { gameTypeForPath, vendorsOf } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { tileArt } from '../components/category-art';
@@ -22,6 +24,7 @@ export default function CategoryCentrePage() {
   const vendors = useMemo(() => vendorsOf(menus, type), [menus, type]);
   return (
     <div className={styles.page} data-page="category" data-game-type={type}>
+      <PageBanner group={bannerGroupOf(type)} />
       <PageHeader title={t(`categories.${type}`)} subtitle={t(`categoryText.${type}`)} art={tileArt(type)} />
       <VendorList vendors={vendors} heading={t('games.vendorList')} />
       {type === 'PVP' ? <PvpRooms /> : null}

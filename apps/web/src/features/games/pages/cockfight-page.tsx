@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, useModal } from '../../../components/ui';
+import { PageBanner } from '../../../lib/content/page-banner';
 import { vendorsOf } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { VendorList } from '../components/vendor-list';
@@ -26,6 +27,7 @@ export default function CockfightPage() {
   }, [first, modal]);
   return (
     <div className={styles.page} data-page="category" data-game-type="COCKFIGHT">
+      <PageBanner group="cockfight" />
       <PageHeader title={t('categories.COCKFIGHT')} subtitle={t('categoryText.COCKFIGHT')} />
       <VendorList vendors={vendors} heading={t('games.vendorList')} />
     </div>

@@ -5,13 +5,13 @@ import { useParams } from 'react-router';
 import { Button, ButtonLink, EmptyState, Icon, Img } from '../../../components/ui';
 import { GAME_TYPES } from '../../../lib/contract';
 import { allVendors } from '../../../lib/games';
+import { useLaunchGame } from '../../../lib/games/use-launch-game';
 import { Paginator } from '../../../lib/paging/paginator';
 import { paths } from '../../../lib/routes/paths';
 import { useGameMenus } from '../../../lib/site';
 import { useGameList } from '../api/game-list';
 import { GameGrid } from '../components/game-grid';
 import { LoadFailure } from '../components/lobby';
-import { useLaunchGame } from '../hooks/use-launch-game';
 import styles from './game-list-center.module.css';
 import pages from './pages.module.css';
 

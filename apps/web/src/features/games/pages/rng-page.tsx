@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui';
+import { PageBanner } from '../../../lib/content/page-banner';
 import { vendorsOf } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { tileArt } from '../components/category-art';
@@ -15,6 +16,7 @@ export default function RngPage() {
   const vendors = useMemo(() => vendorsOf(menus, 'RNG'), [menus]);
   return (
     <div className={styles.page} data-page="rng" data-game-type="RNG">
+      <PageBanner group="rng" />
       <PageHeader title={t('games.rngTitle')} subtitle={t('games.rngText')} art={tileArt('RNG')} compact />
       <Lobby />
       <VendorList vendors={vendors} heading={t('games.vendorList')} withGameList />

@@ -1,19 +1,18 @@
 import type { BetRow, GameType, RouteValue } from '@aurum/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx, EmptyState, Spinner, TabPanel, Tabs } from '../../../components/ui';
+import { cx, TabPanel, Tabs } from '../../../components/ui';
 import { GAME_TYPES } from '../../../lib/contract';
 import { formatDateTime } from '../../../lib/format/date';
 import { customRange } from '../../../lib/funds/date-range';
 import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/funds/date-range-picker';
-import { LoadFailure } from '../../../lib/funds/fields';
 import shared from '../../../lib/funds/funds.module.css';
 import { Money } from '../../../lib/funds/money';
 import { useFundsTexts } from '../../../lib/funds/texts';
 import { typesWithGames, useGameLanes } from '../../../lib/games/api/game-lanes';
 import { useGamesTexts } from '../../../lib/games/texts';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
-import { Paginator } from '../../../lib/paging/paginator';
+import { PagedResults } from '../../../lib/paging/paged-results';
 import { useBrand } from '../../../lib/site';
 import history from '../funds/transaction-history.module.css';
 import { BET_RECORDS_PAGE_SIZE, type BetRecordsQuery, useBetRecords } from './api/bet-records';
@@ -55,9 +54,6 @@ export default function BetsPage() {
     : null;
   const records = useBetRecords(query);
   const rangeError = days ? undefined : range.from && range.to ? tf('range.reversed') : tf('range.required');
-  const data = records.data;
-  const rows = data?.content ?? [];
-  const first = data && data.total > 0 ? (data.pageNum - 1) * BET_RECORDS_PAGE_SIZE + 1 : 0;
   const label = (c: Category) => (c === 'ALL' ? t('bets.all') : tc(`categories.${c}`));
 
   return (
@@ -84,42 +80,29 @@ export default function BetsPage() {
           }}
         />
       </section>
-      <TabPanel idBase={idBase} value={category} className={history.results}>
-        <div aria-busy={records.isFetching || undefined}>
-          <p className={history.summary} role="status">
-            {query && data && data.total > 0
-              ? t('bets.summary', { first, last: first + rows.length - 1, total: data.total })
-              : null}
-          </p>
-          {!query ? null : records.isError ? (
-            <LoadFailure error={records.error} onRetry={() => void records.refetch()} />
-          ) : !data ? (
-            <Spinner label={t('bets.loading')} />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              icon="grid"
-              headingLevel={3}
-              title={t('bets.emptyTitle')}
-              text={t('bets.emptyText')}
-            />
-          ) : (
-            <div className={records.isPlaceholderData ? history.stale : undefined}>
-              {cards ? (
-                <BetCards rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
-              ) : (
-                <BetTable rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
-              )}
-            </div>
-          )}
-          {data && query ? (
-            <Paginator
-              page={data.pageNum}
-              totalPages={data.totalPages}
-              onChange={setPage}
-              label={t('bets.pages')}
-            />
-          ) : null}
-        </div>
+      <TabPanel idBase={idBase} value={category}>
+        <PagedResults
+          as="div"
+          query={records}
+          active={query !== null}
+          pageSize={BET_RECORDS_PAGE_SIZE}
+          onPage={setPage}
+          texts={{
+            summary: (r) => t('bets.summary', r),
+            loading: t('bets.loading'),
+            emptyTitle: t('bets.emptyTitle'),
+            emptyText: t('bets.emptyText'),
+            pages: t('bets.pages'),
+          }}
+        >
+          {(rows, data) =>
+            cards ? (
+              <BetCards rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
+            ) : (
+              <BetTable rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
+            )
+          }
+        </PagedResults>
       </TabPanel>
       <RecallDialog orderNo={recall} onClose={() => setRecall(null)} />
     </div>

@@ -20,6 +20,7 @@ import { isCatalogueLanguage } from '../../../lib/i18n';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
+import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { ChangePasswordForm } from './change-password-form';
 import styles from './member-centre.module.css';
 
@@ -35,6 +36,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   transferUpline: 'user',
   personalHistoryCopy: 'star',
   transactionHistory: 'menu',
+  messageV2: 'mail',
 };
 
 // Each page beyond the security centre is its own chunk, so the modal's stays small.
@@ -45,6 +47,7 @@ const BetsPage = lazy(() => loadChunk(() => import('../bets/bets-page')));
 const DepositPage = lazy(() => loadChunk(() => import('../cashier/deposit-page')));
 const WithdrawPage = lazy(() => loadChunk(() => import('../cashier/withdraw-page')));
 const CashierSecurity = lazy(() => loadChunk(() => import('../cashier/security-cashier')));
+const MessagesPage = lazy(() => loadChunk(() => import('../../support/messages-page')));
 
 /**
  * Spec §2 Member centre: a page selector, securityCenter by default. Trial accounts are told a
@@ -75,12 +78,19 @@ export default function MemberCentreModal({ params, close }: ModalBodyProps<'mem
         onChange={setPage}
         items={PAGES.map((p) => ({
           value: p,
-          label: t(`member.${p}`),
+          label:
+            p === 'messageV2' ? (
+              <Suspense fallback={null}>
+                <MessagesTabLabel />
+              </Suspense>
+            ) : (
+              t(`member.${p}`)
+            ),
           icon: <Icon name={PAGE_ICONS[p]} size={18} />,
         }))}
       />
       <TabPanel idBase={idBase} value={page} className={styles.panel}>
-        <Suspense fallback={<Spinner label={t(`member.${page}`)} />}>
+        <Suspense fallback={<Spinner label={t(`member.${page === 'messageV2' ? 'pages' : page}`)} />}>
           <PageBody page={page} goTo={setPage} orderNo={params?.orderNo} />
         </Suspense>
       </TabPanel>
@@ -113,6 +123,8 @@ function PageBody({
       return <BetsPage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
+    case 'messageV2':
+      return <MessagesPage />;
   }
 }
 

@@ -1,16 +1,15 @@
 import type { TransactionRow } from '@aurum/contract';
 import { useId, useMemo, useState } from 'react';
-import { EmptyState, Spinner } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format/date';
 import { customRange } from '../../../lib/funds/date-range';
 import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/funds/date-range-picker';
-import { LoadFailure, SelectField } from '../../../lib/funds/fields';
+import { SelectField } from '../../../lib/funds/fields';
 import shared from '../../../lib/funds/funds.module.css';
 import { TX_TYPES, txTypeLabel, walletLabel } from '../../../lib/funds/labels';
 import { Money } from '../../../lib/funds/money';
 import { useFundsTexts } from '../../../lib/funds/texts';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
-import { Paginator } from '../../../lib/paging/paginator';
+import { PagedResults } from '../../../lib/paging/paged-results';
 import { useBrand } from '../../../lib/site';
 import { useMerchantWallet } from './api/merchant-wallet';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './api/transactions';
@@ -45,9 +44,6 @@ export default function TransactionHistoryPage() {
     ...TX_TYPES.map((tx) => ({ value: String(tx.id), label: txTypeLabel(t, tx.id) })),
   ];
   const rangeError = days ? undefined : range.from && range.to ? t('range.reversed') : t('range.required');
-  const data = records.data;
-  const rows = data?.content ?? [];
-  const first = data && data.total > 0 ? (data.pageNum - 1) * TRANSACTIONS_PAGE_SIZE + 1 : 0;
 
   return (
     <div className={shared.page} data-funds-page="transactionHistory">
@@ -74,45 +70,28 @@ export default function TransactionHistoryPage() {
           />
         </div>
       </section>
-      <section
-        className={styles.results}
-        aria-label={t('record.results')}
-        aria-busy={records.isFetching || undefined}
+      <PagedResults
+        query={records}
+        active={query !== null}
+        pageSize={TRANSACTIONS_PAGE_SIZE}
+        onPage={setPage}
+        label={t('record.results')}
+        texts={{
+          summary: (r) => t('record.summary', r),
+          loading: t('record.loading'),
+          emptyTitle: t('record.emptyTitle'),
+          emptyText: t('record.emptyText'),
+          pages: t('record.pages'),
+        }}
       >
-        <p className={styles.summary} role="status">
-          {query && data && data.total > 0
-            ? t('record.summary', { first, last: first + rows.length - 1, total: data.total })
-            : null}
-        </p>
-        {!query ? null : records.isError ? (
-          <LoadFailure error={records.error} onRetry={() => void records.refetch()} />
-        ) : !data ? (
-          <Spinner label={t('record.loading')} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon="grid"
-            headingLevel={3}
-            title={t('record.emptyTitle')}
-            text={t('record.emptyText')}
-          />
-        ) : (
-          <div className={records.isPlaceholderData ? styles.stale : undefined}>
-            {cards ? (
-              <RecordCards rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
-            ) : (
-              <RecordTable rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
-            )}
-          </div>
-        )}
-        {data && query ? (
-          <Paginator
-            page={data.pageNum}
-            totalPages={data.totalPages}
-            onChange={setPage}
-            label={t('record.pages')}
-          />
-        ) : null}
-      </section>
+        {(rows) =>
+          cards ? (
+            <RecordCards rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
+          ) : (
+            <RecordTable rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
+          )
+        }
+      </PagedResults>
     </div>
   );
 }

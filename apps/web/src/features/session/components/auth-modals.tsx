@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { type ModalBodyProps, useModal } from '../../../components/ui';
+import { PageBanner } from '../../../lib/content/page-banner';
 import { notify } from '../../../lib/notify/notify';
 import { useLoginDone } from '../hooks/use-login-done';
 import { ForgotPasswordPanel } from './forgot-password-panel';
@@ -21,31 +22,42 @@ function useSwitchModal(current: 'login' | 'register' | 'forgotPassword') {
 }
 
 export function LoginModal(_: ModalBodyProps<'login'>) {
-  return <LoginPanel inModal onSwitch={useSwitchModal('login')} onLoggedIn={useLoginDone()} />;
+  return (
+    <>
+      <LoginPanel inModal onSwitch={useSwitchModal('login')} onLoggedIn={useLoginDone()} />
+      <PageBanner group="login" end />
+    </>
+  );
 }
 
 export function RegisterModal({ params }: ModalBodyProps<'register'>) {
   return (
-    <RegisterPanel
-      inModal
-      onSwitch={useSwitchModal('register')}
-      onRegistered={useLoginDone()}
-      referralCode={params?.referralCode}
-    />
+    <>
+      <RegisterPanel
+        inModal
+        onSwitch={useSwitchModal('register')}
+        onRegistered={useLoginDone()}
+        referralCode={params?.referralCode}
+      />
+      <PageBanner group="register" end />
+    </>
   );
 }
 
 export function ForgotPasswordModal({ close }: ModalBodyProps<'forgotPassword'>) {
   const { t } = useTranslation();
   return (
-    <ForgotPasswordPanel
-      inModal
-      onSwitch={useSwitchModal('forgotPassword')}
-      onLoggedIn={useLoginDone()}
-      onEmailSent={() => {
-        notify(t('in_been_out'), 'success');
-        close();
-      }}
-    />
+    <>
+      <ForgotPasswordPanel
+        inModal
+        onSwitch={useSwitchModal('forgotPassword')}
+        onLoggedIn={useLoginDone()}
+        onEmailSent={() => {
+          notify(t('in_been_out'), 'success');
+          close();
+        }}
+      />
+      <PageBanner group="w_forget" end />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/
 import { useRealtime } from '../../../lib/realtime/use-realtime';
 import { useSession } from '../../../lib/session/session-store';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
+import { HeaderMessages } from '../../../lib/support/header-messages';
 import { HeaderBalance } from './header-balance';
 import styles from './member-area.module.css';
 
@@ -61,6 +62,7 @@ export default function MemberArea() {
         <img src={AVATAR} alt="" width={32} height={32} />
       </button>
       <MemberMenu account={account} onOpen={openPage} />
+      <HeaderMessages />
       {session.isTrial ? (
         <span className={styles.trial} data-trial="true">
           {t('member.trial')}
@@ -138,7 +140,7 @@ function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: Membe
   }, [open]);
   const items = DROPDOWN_PAGES.map((item) => ({
     key: item.page,
-    label: t(item.label ?? `member.${item.page as MemberCentrePage}`),
+    label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
     icon: item.icon,
     onSelect: () => onOpen(item.page as MemberCentrePage),
   }));

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, MediaIcon, Menu } from '../../../components/ui';
+import { Icon, MediaIcon, Menu, type MenuItem } from '../../../components/ui';
 import { useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
+import { useSupportMenuItems } from '../../../lib/support/support-menu';
 import styles from './header-controls.module.css';
 
 export const socialIcon = (name: string) => `/media/social/${name.toLowerCase()}.svg`;
@@ -11,7 +12,8 @@ export function CustomerServiceMenu() {
   const { t } = useTranslation();
   const entries = useResources('CUSTOMER_SERVICE');
   const open = useOpenCustomerService();
-  if (entries.length === 0) return null;
+  const support = useSupportMenuItems();
+  if (entries.length === 0 && support.length === 0) return null;
   return (
     <Menu
       label={t('common.customerService')}
@@ -19,16 +21,20 @@ export function CustomerServiceMenu() {
       testId="customer-service-menu"
       buttonClassName={styles.control}
       trigger={<Icon name="headset" />}
-      items={entries.map((r) => ({
-        key: `${r.csType ?? 'cs'}-${r.url}`,
-        label: r.name,
-        icon: r.csType ? (
-          <MediaIcon src={socialIcon(r.csType)} size={18} />
-        ) : (
-          <Icon name="headset" size={18} />
-        ),
-        onSelect: () => open(r),
-      }))}
+      items={entries
+        .map(
+          (r): MenuItem => ({
+            key: `${r.csType ?? 'cs'}-${r.url}`,
+            label: r.name,
+            icon: r.csType ? (
+              <MediaIcon src={socialIcon(r.csType)} size={18} />
+            ) : (
+              <Icon name="headset" size={18} />
+            ),
+            onSelect: () => open(r),
+          }),
+        )
+        .concat(support)}
     />
   );
 }

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Icon } from '../../../components/ui';
+import { apiCall } from '../../../lib/api';
 import { imageUrl } from '../../../lib/cdn';
 import { paths } from '../../../lib/routes/paths';
+import { useSessionToken } from '../../../lib/session/session-store';
 import { useBrand } from '../../../lib/site';
 import { CategoryNav } from './category-nav';
 import { CustomerServiceMenu } from './customer-service-menu';
@@ -23,14 +26,18 @@ interface HeaderProps {
 }
 
 /** Spec §2 Header; DESIGN: 64 px, logo, categories with icons, then the account area. */
-export function Header({ account, promoCount }: HeaderProps) {
+export function Header({ account, promoCount: promoCountProp }: HeaderProps) {
+  const availablePromoCount = useAvailablePromoCount();
+  const promoCount = promoCountProp ?? availablePromoCount;
   const { t } = useTranslation();
   const brand = useBrand();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const promoLabel = promoCount ? t('header.promotionsCount', { count: promoCount }) : t('header.promotions');
+  // A member's balance and buttons take the room the categories need: they move to the drawer sooner.
+  const signedIn = useSessionToken() !== null;
   return (
-    <header className={styles.header} data-shell="header">
+    <header className={styles.header} data-shell="header" data-signed-in={signedIn || undefined}>
       <div className={styles.inner}>
         <button
           type="button"
@@ -89,4 +96,18 @@ export function Header({ account, promoCount }: HeaderProps) {
       ) : null}
     </header>
   );
+}
+
+/**
+ * availablePromoCount (spec §3 public state): the badge on the promotions link, 0 while unknown.
+ * Its key sits under ['promotions'], so a promotion action (lib/promotions) refreshes it.
+ */
+function useAvailablePromoCount(): number {
+  const token = useSessionToken();
+  const query = useQuery({
+    queryKey: ['promotions', 'count', token],
+    queryFn: ({ signal }) => apiCall('promotionAvailableCount', { signal }),
+    staleTime: 60_000,
+  });
+  return query.data?.availablePromoCount ?? 0;
 }

@@ -1,8 +1,8 @@
 import type { GameItem } from '@aurum/contract';
-import { useModal } from '../../../components/ui';
-import type { GameLaunchParams } from '../../../lib/modals/modal-ids';
-import { useSession } from '../../../lib/session/session-store';
-import { openGameWindow } from '../model/launch-window';
+import { useModal } from '../../components/ui';
+import type { GameLaunchParams } from '../modals/modal-ids';
+import { useSession } from '../session/session-store';
+import { openGameWindow } from './launch-window';
 
 /** What the launch modal needs of a catalogue game. */
 export const launchParamsOf = (game: GameItem): GameLaunchParams => ({

@@ -1,10 +1,11 @@
+import type { Linkage } from '@aurum/contract';
 import { type CSSProperties, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cx, Icon } from '../../../components/ui';
-import { imageUrl } from '../../../lib/cdn';
-import { usePrefersReducedMotion } from '../../../lib/hooks/use-media-query';
+import { cx, Icon } from '../../components/ui';
+import { imageUrl } from '../cdn';
+import { usePrefersReducedMotion } from '../hooks/use-media-query';
 import styles from './banner-carousel.module.css';
+import { SlideLink } from './slide-link';
 
 /** Spec §9 Banner: loop, 1000 ms slide, 5000 ms autoplay. */
 export const SLIDE_SPEED_MS = 1000;
@@ -18,23 +19,34 @@ const hideBroken = (e: SyntheticEvent<HTMLImageElement>) => {
 export interface BannerSlide {
   id: string;
   image: string;
-  title: string;
-  text?: string;
-  cta?: string;
-  /** Where the slide leads (the slide's linkage target). */
-  href?: string;
+  title?: string | null;
+  text?: string | null;
+  cta?: string | null;
+  /** Where the slide leads (spec §3 linkageType); NONE: the slide is not clickable. */
+  link: Linkage;
 }
 
 interface BannerCarouselProps {
   slides: readonly BannerSlide[];
   label: string;
+  /** The banner group (data-banner), w_home on the home page. */
+  group?: string;
+  /** A lower banner for the pages other than home. */
+  compact?: boolean;
+  className?: string;
 }
 
 /**
  * An accessible carousel (WAI-ARIA carousel pattern). With one slide it is a plain banner. Autoplay
  * keeps going after interaction, pauses while hovered or focused, and can be paused outright.
  */
-export function BannerCarousel({ slides, label }: BannerCarouselProps) {
+export function BannerCarousel({
+  slides,
+  label,
+  group = 'w_home',
+  compact = false,
+  className,
+}: BannerCarouselProps) {
   const { t } = useTranslation();
   const reducedMotion = usePrefersReducedMotion();
   const count = slides.length;
@@ -82,10 +94,10 @@ export function BannerCarousel({ slides, label }: BannerCarouselProps) {
 
   return (
     <section
-      className={styles.carousel}
+      className={cx(styles.carousel, compact && styles.compact, className)}
       aria-roledescription={count > 1 ? 'carousel' : undefined}
       aria-label={label}
-      data-banner="home"
+      data-banner={group}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -121,16 +133,17 @@ export function BannerCarousel({ slides, label }: BannerCarouselProps) {
                   fetchPriority={i === 0 ? 'high' : undefined}
                   onError={hideBroken}
                 />
-                <div className={styles.copy}>
-                  <p className={styles.title}>{slide.title}</p>
-                  {slide.text ? <p className={styles.text}>{slide.text}</p> : null}
-                  {slide.href && slide.cta ? (
-                    <Link to={slide.href} className={styles.cta}>
-                      {slide.cta}
-                      <Icon name="chevron-right" size={18} />
-                    </Link>
-                  ) : null}
-                </div>
+                {slide.title || slide.text || slide.link.linkageType !== 'NONE' ? (
+                  <div className={styles.copy}>
+                    {slide.title ? <p className={styles.title}>{slide.title}</p> : null}
+                    {slide.text ? <p className={styles.text}>{slide.text}</p> : null}
+                    {/* The link covers the whole slide (a click anywhere on it follows the link). */}
+                    <SlideLink link={slide.link} className={cx(styles.cta, !slide.cta && styles.ctaHidden)}>
+                      {slide.cta || slide.title || t('home.bannerLabel')}
+                      {slide.cta ? <Icon name="chevron-right" size={18} /> : null}
+                    </SlideLink>
+                  </div>
+                ) : null}
               </div>
             );
           })}
