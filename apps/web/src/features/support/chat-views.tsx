@@ -7,6 +7,7 @@ import fieldStyles from '../../lib/account/fields/fields.module.css';
 import { apiCall } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { FormFailure } from '../../lib/funds/fields';
+import { useStillBefore } from '../../lib/hooks/use-still-before';
 import { onRealtimeEvent } from '../../lib/realtime/events';
 import { applyChatEvent, supportKeys, useChatRoom, useSupportChat, withMessage } from '../../lib/support/api';
 import { supportErrorText } from '../../lib/support/errors';
@@ -108,6 +109,8 @@ export function ChatRoomView({ room }: { room: string }) {
   });
   const data = query.data;
   const list = useStickToBottom(data?.messages.length ?? -1);
+  const until = mutedUntil === undefined ? (data?.mutedUntil ?? null) : mutedUntil;
+  const muted = useStillBefore(until);
   if (!data) {
     return query.isError ? (
       <FormFailure>{supportErrorText(t, tc, query.error)}</FormFailure>
@@ -115,8 +118,6 @@ export function ChatRoomView({ room }: { room: string }) {
       <Spinner label={t('chat.loading')} />
     );
   }
-  const until = mutedUntil === undefined ? data.mutedUntil : mutedUntil;
-  const muted = until !== null && until > Date.now();
   return (
     <div className={styles.chat} data-chat-room={room}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe scrollable-region-focusable). */}
