@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { Queryable } from '../member/repository.ts';
 import { accountSettings } from '../security/settings.ts';
+import { endVendorSessionsOf } from '../vendor/sessions.ts';
 import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
 
 /** Sliding idle expiry is written at most this often, to spare a write on every request. */
@@ -68,9 +69,14 @@ export class SessionService {
     await revokeSession(this.database.db, sessionId, new Date(this.clock.now()));
   }
 
-  /** Ends every session and remember token of a member (password changed or reset). */
+  /**
+   * Ends every session and remember token of a member (password changed or reset), and with
+   * them the member's game sessions at the vendors.
+   */
   async endAll(memberId: number, db: Queryable = this.database.db): Promise<void> {
-    await revokeAllOfMember(db, memberId, new Date(this.clock.now()));
+    const at = new Date(this.clock.now());
+    await revokeAllOfMember(db, memberId, at);
+    await endVendorSessionsOf(db, memberId, at);
   }
 
   /** A remember token (checklist: server-side, revocable, 1 day by default) and its lifetime. */

@@ -7,7 +7,7 @@ import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import { VENDOR_HOUSEKEEPING_JOB } from './module.ts';
 import { SEAMLESS_PREFIX } from './protocol.ts';
-import { LAUNCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.ts';
+import { LAUNCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_RECHECK_MS } from './sessions.ts';
 import { signedHeaders } from './signature.ts';
 import {
   EXTERNAL_VENDOR,
@@ -141,6 +141,30 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
       }
       clock.advance(20 * MINUTE_MS);
       expect((await client.balance({ sessionToken: kept.sessionToken })).code).toBe('SESSION_EXPIRED');
+    });
+    it('ends a member’s game sessions and unused launch tokens when the operator resets the password', async () => {
+      const s = await startSession(t, client, 'real');
+      const other = await startSession(t, client, 'real');
+      const unused = await launchToken(t, s.memberId, 'real');
+      const [member] = await queryRows<{ account: string }>(
+        t.db.database.db,
+        'SELECT account FROM members WHERE id = $1',
+        [s.memberId],
+      );
+      await opsCommand(t.app, { command: 'reset-password', account: member!.account, reason: 'test' });
+      // A token not yet exchanged is refused at once; a session held in memory within seconds.
+      expect((await client.authenticate({ token: unused })).code).toBe('INVALID_TOKEN');
+      clock.advance(SESSION_RECHECK_MS);
+      expect((await client.balance({ sessionToken: s.sessionToken })).code).toBe('SESSION_EXPIRED');
+      const debit = await client.debit({
+        sessionToken: s.sessionToken,
+        txId: nextId('d'),
+        roundId: nextId('r'),
+        amount: '1',
+      });
+      expect(debit.code).toBe('SESSION_EXPIRED');
+      // Another member's session goes on.
+      expectOk(await client.balance({ sessionToken: other.sessionToken }));
     });
   });
 

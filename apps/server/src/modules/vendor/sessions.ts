@@ -1,8 +1,11 @@
 import { isLanguage, type Language } from '@aurum/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { vendorLaunchTokens, vendorSessions } from '../../db/schema.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Queryable } from '../member/repository.ts';
 import type { LedgerTx } from '../wallet/ledger.ts';
 import { bool, id, type Sql, SqlRunner } from '../wallet/sql.ts';
 import { SeamlessRefusal } from './protocol.ts';
@@ -18,6 +21,11 @@ export const SESSION_ABSOLUTE_MS = 24 * HOUR_MS;
 export const SESSION_TOUCH_MS = MINUTE_MS;
 /** Sessions kept in memory; past this the cache starts over. */
 const MAX_CACHED_SESSIONS = 100_000;
+/**
+ * A session held in memory is read again after this long, so one ended elsewhere (the member's
+ * password changed, on any process) stops being served within this time.
+ */
+export const SESSION_RECHECK_MS = 5_000;
 
 const VASSALAGE = /^[A-Z0-9_]{1,16}$/;
 const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -90,7 +98,8 @@ const sessionOf = (r: SessionSqlRow): VendorSession => ({
  */
 export class VendorSessions {
   private readonly runner: SqlRunner;
-  private readonly cache = new Map<string, VendorSession>();
+  /** By token hash: the session and when it was read from the database (epoch ms). */
+  private readonly cache = new Map<string, { session: VendorSession; readAt: number }>();
 
   constructor(
     private readonly database: Database,
@@ -205,7 +214,8 @@ export class VendorSessions {
   async resolve(merchant: string, vendor: string, sessionToken: string): Promise<VendorSession> {
     const tokenHash = sha256Hex(sessionToken);
     const now = this.clock.now();
-    let session = this.cache.get(tokenHash) ?? (await this.load(tokenHash));
+    const held = this.cache.get(tokenHash);
+    let session = held && now - held.readAt < SESSION_RECHECK_MS ? held.session : await this.load(tokenHash);
     if (!session || session.merchant !== merchant || session.vendor !== vendor) {
       throw new SeamlessRefusal('INVALID_TOKEN', 'The session token is not known.');
     }
@@ -238,7 +248,10 @@ export class VendorSessions {
         [tokenHash],
         'seamless_session_find_v1',
       );
-    if (!row) return null;
+    if (!row) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
     const session = sessionOf(row);
     this.remember(tokenHash, session);
     return session;
@@ -246,8 +259,30 @@ export class VendorSessions {
 
   private remember(tokenHash: string, session: VendorSession) {
     if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.clear();
-    this.cache.set(tokenHash, session);
+    this.cache.set(tokenHash, { session, readAt: this.clock.now() });
   }
+}
+
+/**
+ * Ends a member's game sessions and unused launch tokens at `at` (with the member's own
+ * sessions, in the caller's transaction): the vendor's next call is SESSION_EXPIRED and a token
+ * not yet exchanged is INVALID_TOKEN. Every process stops serving them within SESSION_RECHECK_MS.
+ */
+export async function endVendorSessionsOf(db: Queryable, memberId: number, at: Date): Promise<void> {
+  await db
+    .update(vendorSessions)
+    .set({ expiresAt: at })
+    .where(and(eq(vendorSessions.memberId, memberId), gt(vendorSessions.expiresAt, at)));
+  await db
+    .update(vendorLaunchTokens)
+    .set({ expiresAt: at })
+    .where(
+      and(
+        eq(vendorLaunchTokens.memberId, memberId),
+        isNull(vendorLaunchTokens.usedAt),
+        gt(vendorLaunchTokens.expiresAt, at),
+      ),
+    );
 }
 
 /** Whether the member is active and a trial account, read through the caller's handle. */
