@@ -9,6 +9,7 @@ import type { Ledger } from '../wallet/ledger.ts';
 import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, type SeamlessTransport, VendorClient } from './client.ts';
 import { VendorCredentials } from './credentials.ts';
+import { UntrustedCallGate } from './failure-gate.ts';
 import { SeamlessHandler } from './handler.ts';
 import { vendorSecretCommand } from './ops.ts';
 import { seamlessRoutes } from './routes.ts';
@@ -74,7 +75,7 @@ export async function installVendors(app: FastifyInstance, deps: VendorModuleDep
   const sessions = new VendorSessions(database, clock);
   const wallet = new SeamlessWallet({ database, ledger, clock, sessions });
   const handler = new SeamlessHandler({ store, credentials, wallet, clock, log: app.log });
-  seamlessRoutes(app, handler);
+  seamlessRoutes(app, handler, new UntrustedCallGate(clock));
   deps.ops.extend('vendor-secret', vendorSecretCommand({ database, store, credentials }));
   deps.jobs.add(vendorHousekeepingJob(database));
   return new Vendors(handler, credentials, sessions, { store, clock });

@@ -5,6 +5,7 @@ import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from 
 import { checkLedger } from '../wallet/invariants.ts';
 import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
+import { MAX_UNTRUSTED_CALLS, UNTRUSTED_WINDOW_MS } from './failure-gate.ts';
 import { VENDOR_HOUSEKEEPING_JOB } from './module.ts';
 import { SEAMLESS_PREFIX } from './protocol.ts';
 import { LAUNCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_RECHECK_MS } from './sessions.ts';
@@ -648,6 +649,36 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
       });
       expect((await late.balance({ sessionToken: s.sessionToken })).code).toBe('INVALID_SIGNATURE');
       expect(await walletOf(t, s.memberId)).toBe(10_000n);
+    });
+
+    it('turns away an address after 30 untrusted calls a minute, and lets it back after', async () => {
+      const s = await startSession(t, client, 'real', 10_000n);
+      const secret = (await t.app.vendors.credentials.secretFor(
+        (await t.app.merchants.get(DEMO_MERCHANT))!,
+        INHOUSE_VENDOR,
+      ))!;
+      const body = JSON.stringify({ sessionToken: s.sessionToken });
+      const from = (remoteAddress: string, headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${SEAMLESS_PREFIX}/balance`,
+          headers,
+          payload: body,
+          remoteAddress,
+        });
+      const flooder = '198.51.100.7';
+      for (let i = 0; i < MAX_UNTRUSTED_CALLS; i++) {
+        expect((await from(flooder, headersFor('wrong-secret', body))).statusCode).toBe(401);
+      }
+      // Now even a correctly signed call from there is refused before it is read…
+      const blocked = await from(flooder, headersFor(secret, body));
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // …while the vendor's own address is served as before.
+      expect((await from('198.51.100.8', headersFor(secret, body))).json().code).toBe('OK');
+      clock.advance(UNTRUSTED_WINDOW_MS);
+      expect((await from(flooder, headersFor(secret, body))).json()).toMatchObject({ code: 'OK' });
     });
 
     it('answers unreadable bodies with INVALID_REQUEST', async () => {

@@ -35,6 +35,7 @@ export const SEAMLESS_CODES = [
   'INVALID_SIGNATURE',
   'INVALID_REQUEST',
   'VENDOR_UNKNOWN',
+  'RATE_LIMITED',
   'INTERNAL_ERROR',
 ] as const;
 export type SeamlessCode = (typeof SEAMLESS_CODES)[number];
@@ -42,7 +43,8 @@ export type RefusalCode = Exclude<SeamlessCode, 'OK'>;
 
 /**
  * The HTTP status of each code: 200 for business outcomes, 401 when the caller cannot be
- * trusted, 400 for a request that cannot be read, 500 when the platform failed (retry).
+ * trusted, 400 for a request that cannot be read, 429 for an address that sent too many calls
+ * that could not be trusted, 500 when the platform failed (retry).
  */
 export const SEAMLESS_STATUS: Record<SeamlessCode, number> = {
   OK: 200,
@@ -56,6 +58,7 @@ export const SEAMLESS_STATUS: Record<SeamlessCode, number> = {
   INVALID_SIGNATURE: 401,
   VENDOR_UNKNOWN: 401,
   INVALID_REQUEST: 400,
+  RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 };
 
