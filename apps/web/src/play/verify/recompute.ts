@@ -15,7 +15,7 @@ import {
   serverSeedHash,
   uniformInt,
 } from '@aurum/games';
-import type { VerifyGame } from './verify-link';
+import type { VerifyGame } from '../../lib/games/verify-link';
 
 export interface VerifyInput {
   game: VerifyGame;

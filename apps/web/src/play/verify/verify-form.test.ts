@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readVerifyQuery, verifyHref } from '../../lib/games/verify-link';
 import { checkFields, initialFields, parseTarget } from './verify-form';
-import { readVerifyQuery, verifyHref } from './verify-link';
 
 const SEED = 'ab'.repeat(32);
 

@@ -11,9 +11,9 @@ import {
   type PlinkoRows,
   SERVER_SEED_PATTERN,
 } from '@aurum/games';
+import type { VerifyGame, VerifyQuery } from '../../lib/games/verify-link';
 import { rollText } from '../lib/format';
 import type { VerifyInput } from './recompute';
-import type { VerifyGame, VerifyQuery } from './verify-link';
 
 export interface VerifyFields {
   game: VerifyGame;

@@ -8,6 +8,7 @@
 import { PLINKO_RISKS, PLINKO_ROWS } from 'virtual:play-contract';
 import { PLINKO_TABLES, SERVER_SEED_PATTERN, serverSeedHash } from '@aurum/games';
 import { useId, useState } from 'react';
+import { readVerifyQuery } from '../../lib/games/verify-link';
 import { Segmented } from '../frame/controls';
 import { BrandBar } from '../frame/game-frame';
 import { chanceText, multiplier, rollText } from '../lib/format';
@@ -15,7 +16,6 @@ import { useTexts } from '../texts';
 import { type Outcome, recompute } from './recompute';
 import styles from './verify.module.css';
 import { checkFields, type FieldProblem, initialFields, type VerifyFields } from './verify-form';
-import { readVerifyQuery } from './verify-link';
 
 /** A labelled text box of the form (a textarea when it has rows), with its problem beneath. */
 function TextField(props: {

@@ -276,7 +276,7 @@ describe('Betting record (personalHistoryCopy)', () => {
     ]);
     const link = within(dialog).getByRole('link', { name: 'Verify this round' });
     expect(link.getAttribute('href')).toBe(
-      '/play/verify?serverSeed=seed-1&clientSeed=lucky&nonce=4&game=dice',
+      '/play/verify?game=dice&serverSeed=seed-1&clientSeed=lucky&nonce=4&target=5000&direction=over',
     );
   });
 

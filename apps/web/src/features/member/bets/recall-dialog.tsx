@@ -9,7 +9,7 @@ import { useGamesTexts } from '../../../lib/games/texts';
 import { useBrand } from '../../../lib/site';
 import { useBetRecall } from './api/bet-recall';
 import styles from './bets.module.css';
-import { isVerifiable, readRoundDetail, verifierUrl } from './model/round-detail';
+import { isVerifiable, type RoundDetail, readRoundDetail, verifierUrl } from './model/round-detail';
 import { RoundDetailView } from './round-detail';
 
 interface Props {
@@ -125,13 +125,21 @@ export function RecallView({ recall }: { recall: Recall }) {
           <p className={styles.note}>{t(recall.engine ? 'recall.noDetail' : 'recall.vendorDetail')}</p>
         )}
       </section>
-      {recall.fair ? <FairProofView fair={recall.fair} engine={recall.engine} /> : null}
+      {recall.fair ? <FairProofView fair={recall.fair} engine={recall.engine} detail={detail} /> : null}
     </div>
   );
 }
 
 /** The provably-fair proof (ARCHITECTURE: server-seed hash committed first) and the verifier link. */
-function FairProofView({ fair, engine }: { fair: FairProof; engine: Recall['engine'] }) {
+function FairProofView({
+  fair,
+  engine,
+  detail,
+}: {
+  fair: FairProof;
+  engine: Recall['engine'];
+  detail: RoundDetail | null;
+}) {
   const { t } = useGamesTexts();
   const { serverSeed } = fair;
   return (
@@ -158,7 +166,7 @@ function FairProofView({ fair, engine }: { fair: FairProof; engine: Recall['engi
       {serverSeed && isVerifiable(engine) ? (
         <a
           className={styles.verify}
-          href={verifierUrl(engine, { serverSeed, clientSeed: fair.clientSeed, nonce: fair.nonce })}
+          href={verifierUrl(engine, { serverSeed, clientSeed: fair.clientSeed, nonce: fair.nonce }, detail)}
           target="_blank"
           rel="noopener"
           data-action="verify"

@@ -5,6 +5,7 @@
  */
 import type { DiceDirection } from '@aurum/games';
 import { useState } from 'react';
+import { verifyHref } from '../../../lib/games/verify-link';
 import type { PlayValue } from '../../api/play-api';
 import { FairnessPanel } from '../../fair/fairness-panel';
 import { useFair } from '../../fair/use-fair';
@@ -16,7 +17,6 @@ import { chanceText, multiplier, rollText, toWire, wireToMinor } from '../../lib
 import { pause } from '../../lib/motion';
 import { nearestStep, stakeLadder } from '../../lib/stakes';
 import { useTexts } from '../../texts';
-import { verifyHref } from '../../verify/verify-link';
 import styles from './dice.module.css';
 import { clampTarget, diceFigures, mirrorTarget, targetRange } from './dice-bet';
 import { DiceTrack } from './dice-track';

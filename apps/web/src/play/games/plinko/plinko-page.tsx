@@ -7,6 +7,7 @@
 import { PLINKO_RISKS, PLINKO_ROWS } from 'virtual:play-contract';
 import { PLINKO_TABLES, type PlinkoRisk, type PlinkoRows, plinkoRtp, toPercent } from '@aurum/games';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { verifyHref } from '../../../lib/games/verify-link';
 import type { PlayValue } from '../../api/play-api';
 import { FairnessPanel } from '../../fair/fairness-panel';
 import { useFair } from '../../fair/use-fair';
@@ -17,7 +18,6 @@ import { useBet } from '../../frame/use-bet';
 import { shortMultiplier, toWire, wireToMinor } from '../../lib/format';
 import { nearestStep, stakeLadder } from '../../lib/stakes';
 import { useTexts } from '../../texts';
-import { verifyHref } from '../../verify/verify-link';
 import styles from './plinko.module.css';
 import { type Ball, PlinkoBoard } from './plinko-board';
 import { boardGeometry } from './plinko-geometry';

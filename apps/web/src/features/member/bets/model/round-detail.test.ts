@@ -77,9 +77,31 @@ describe('reading a round detail', () => {
     expect([1, 7, 10, 11, 12, 13].map(rankText)).toEqual(['A', '7', '10', 'J', 'Q', 'K']);
   });
 
-  it('links a revealed round to the verifier page', () => {
-    expect(verifierUrl('plinko', { serverSeed: 'a b', clientSeed: 'c&d', nonce: 4 })).toBe(
-      '/play/verify?serverSeed=a+b&clientSeed=c%26d&nonce=4&game=plinko',
+  it('links a revealed round to the verifier page with the bet it was played with', () => {
+    const fair = { serverSeed: 'a b', clientSeed: 'c&d', nonce: 4 };
+    const dice = readRoundDetail('dice', {
+      roll: 7012,
+      target: 6500,
+      direction: 'over',
+      multiplier: 28285,
+      win: true,
+    });
+    expect(verifierUrl('dice', fair, dice)).toBe(
+      '/play/verify?game=dice&serverSeed=a+b&clientSeed=c%26d&nonce=4&target=6500&direction=over',
+    );
+    const plinko = readRoundDetail('plinko', {
+      rows: 12,
+      risk: 'high',
+      path: [0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0],
+      bucket: 6,
+      multiplier: 2000,
+    });
+    expect(verifierUrl('plinko', fair, plinko)).toBe(
+      '/play/verify?game=plinko&serverSeed=a+b&clientSeed=c%26d&nonce=4&rows=12&risk=high',
+    );
+    // A detail that cannot be read still links the seeds; the page then asks for the bet.
+    expect(verifierUrl('dice', fair, null)).toBe(
+      '/play/verify?game=dice&serverSeed=a+b&clientSeed=c%26d&nonce=4',
     );
   });
 });

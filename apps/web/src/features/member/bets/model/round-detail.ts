@@ -1,8 +1,13 @@
 import type { BaccaratRound, DiceRound, InhouseEngine, PlinkoRound, SlotRound } from '@aurum/contract';
+import { PLINKO_ROWS, type PlinkoRows } from '@aurum/games';
+import { verifyHref } from '../../../../lib/games/verify-link';
 
 export type SlotSpin = SlotRound['spins'][number];
 export type DiceDetail = Pick<DiceRound, 'roll' | 'target' | 'direction' | 'multiplier' | 'win'>;
-export type PlinkoDetail = Pick<PlinkoRound, 'rows' | 'risk' | 'path' | 'bucket' | 'multiplier'>;
+/** rows is one of the boards (8, 12, 16): readRoundDetail checks it. */
+export type PlinkoDetail = Pick<PlinkoRound, 'risk' | 'path' | 'bucket' | 'multiplier'> & {
+  rows: PlinkoRows;
+};
 export type BaccaratDetail = Pick<
   BaccaratRound,
   'player' | 'banker' | 'playerTotal' | 'bankerTotal' | 'outcome' | 'playerPair' | 'bankerPair' | 'bets'
@@ -72,7 +77,7 @@ const isDice = (v: Json): boolean =>
   typeof v.win === 'boolean';
 
 const isPlinko = (v: Json): boolean =>
-  isInt(v.rows) &&
+  (PLINKO_ROWS as readonly unknown[]).includes(v.rows) &&
   ['low', 'medium', 'high'].includes(v.risk as string) &&
   every(v.path, isInt) &&
   isInt(v.bucket) &&
@@ -123,16 +128,22 @@ export type VerifiableEngine = (typeof VERIFIABLE_ENGINES)[number];
 export const isVerifiable = (engine: InhouseEngine | null): engine is VerifiableEngine =>
   (VERIFIABLE_ENGINES as readonly (string | null)[]).includes(engine);
 
-/** The verifier page of the game pages (/play/verify) with a revealed round's seeds and nonce. */
+/**
+ * The verifier page of the game pages (/play/verify) with a revealed round's seeds and nonce, and
+ * the bet the round was played with (dice target and direction, plinko board) when its detail is
+ * readable, so the page recomputes exactly that round.
+ */
 export function verifierUrl(
   game: VerifiableEngine,
   fair: { serverSeed: string; clientSeed: string; nonce: number },
+  detail: RoundDetail | null,
 ): string {
-  const query = new URLSearchParams({
-    serverSeed: fair.serverSeed,
-    clientSeed: fair.clientSeed,
-    nonce: String(fair.nonce),
-    game,
-  });
-  return `/play/verify?${query.toString()}`;
+  const base = { game, serverSeed: fair.serverSeed, clientSeed: fair.clientSeed, nonce: fair.nonce };
+  if (game === 'dice' && detail?.engine === 'dice') {
+    return verifyHref({ ...base, target: detail.round.target, direction: detail.round.direction });
+  }
+  if (game === 'plinko' && detail?.engine === 'plinko') {
+    return verifyHref({ ...base, rows: detail.round.rows, risk: detail.round.risk });
+  }
+  return verifyHref(base);
 }
