@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACCARAT_BETS,
+  BACCARAT_HOUSE_EDGE_PERCENT,
   BACCARAT_SHOE_SIZE,
   type BaccaratRound,
   bankerDraws,
@@ -214,6 +216,16 @@ describe('baccarat odds', () => {
     expect(sig4(toNumber(odds.edge.tie) * 100)).toBe(14.36); // 14.3596 %
     expect(sig4(toNumber(odds.edge.playerPair) * 100)).toBe(10.36);
     expect(odds.edge.bankerPair).toEqual(odds.edge.playerPair);
+  });
+
+  it('publishes every bet’s house edge as the enumeration gives it, to 4 decimals', () => {
+    for (const bet of BACCARAT_BETS) {
+      const exact = odds.edge[bet];
+      // Rounded half up at the 4th decimal of the percentage, in exact integer arithmetic.
+      const scaled = (exact.num * 1_000_000n * 2n + exact.den) / (2n * exact.den);
+      const text = `${scaled / 10_000n}.${String(scaled % 10_000n).padStart(4, '0')}`;
+      expect(BACCARAT_HOUSE_EDGE_PERCENT[bet], bet).toBe(text);
+    }
   });
 
   it('has outcome probabilities summing to one', () => {

@@ -144,6 +144,19 @@ export const BACCARAT_PAYS = {
   bankerPair: { num: 11n, den: 1n },
 } as const;
 
+/**
+ * Each bet's house edge in per cent, to 4 decimals: the exact fractions of baccaratOdds() (an
+ * enumeration of the shoe that takes most of a second), written down for the table's rules panel
+ * and checked against the enumeration by the tests. Player and banker push on a tie.
+ */
+export const BACCARAT_HOUSE_EDGE_PERCENT: Readonly<Record<BaccaratBet, string>> = {
+  player: '1.2351',
+  banker: '1.0579',
+  tie: '14.3596',
+  playerPair: '10.3614',
+  bankerPair: '10.3614',
+};
+
 function wins(bet: BaccaratBet, round: BaccaratRound): boolean {
   switch (bet) {
     case 'player':

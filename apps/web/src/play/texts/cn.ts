@@ -114,6 +114,8 @@ export const cn: PlayTexts = {
       '和局时，押闲与押庄的投注退还。',
     ],
     payoutsHeader: '赔率',
+    payoutColumns: { bet: '投注', pays: '赔率', edge: '庄家优势' },
+    edgeNote: '庄家优势是长期来看每笔投注中庄家保留的比例，由八副牌精确计算得出。',
     commission: '庄赢赔 0.95 比 1（抽水 5 %）。',
     card: (rank, suit) => `${suit}${rank}`,
     suits: { S: '黑桃', H: '红心', D: '方块', C: '梅花' },

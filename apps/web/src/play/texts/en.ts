@@ -118,6 +118,9 @@ export const en = {
       'On a tie, player and banker bets are returned.',
     ],
     payoutsHeader: 'Payouts',
+    payoutColumns: { bet: 'Bet', pays: 'Pays', edge: 'House edge' },
+    edgeNote:
+      'The house edge is the share of each stake the table keeps over the long run, computed exactly from the eight-deck shoe.',
     commission: 'Banker wins pay 0.95 to 1 (5 % commission).',
     card: (rank: string, suit: string) => `${rank} of ${suit}`,
     suits: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' },
