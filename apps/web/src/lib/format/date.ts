@@ -11,3 +11,6 @@ export function formatDateTime(ms: number): string {
   const d = new Date(ms);
   return `${formatDate(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+/** formatDateTime for a moment inside a sentence: a no-break space keeps the date and time on one line. */
+export const formatDateTimeInline = (ms: number): string => formatDateTime(ms).replace(' ', '\u00a0');

@@ -1,2 +1,2 @@
-export { formatDate, formatDateTime } from './date';
+export { formatDate, formatDateTime, formatDateTimeInline } from './date';
 export { formatMoneyDisplay, formatWireMoney, MASKED_MONEY } from './money';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './date';
+import { formatDate, formatDateTime, formatDateTimeInline } from './date';
 import { formatMoneyDisplay, formatWireMoney } from './money';
 
 describe('money display', () => {
@@ -25,5 +25,7 @@ describe('dates', () => {
     const ms = new Date(2026, 0, 5, 9, 3, 7).getTime();
     expect(formatDate(ms)).toBe('2026-01-05');
     expect(formatDateTime(ms)).toBe('2026-01-05 09:03:07');
+    // Inside a sentence the date and time stay on one line.
+    expect(formatDateTimeInline(ms)).toBe('2026-01-05\u00a009:03:07');
   });
 });

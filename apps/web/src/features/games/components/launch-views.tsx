@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, cx, Icon, useModal } from '../../../components/ui';
 import { TrialBlock } from '../../../lib/account/trial-block';
 import { errorTextKey } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format/date';
+import { formatDateTimeInline } from '../../../lib/format/date';
 import { useGamesTexts } from '../../../lib/games/texts';
 import { launchParamsOf } from '../../../lib/games/use-launch-game';
 import type { GameLaunchParams } from '../../../lib/modals/modal-ids';
@@ -210,9 +210,9 @@ function MaintenanceView({
   const { start, end } = failure;
   const when =
     start !== null && end !== null
-      ? t('launch.maintenanceWindow', { start: formatDateTime(start), end: formatDateTime(end) })
+      ? t('launch.maintenanceWindow', { start: formatDateTimeInline(start), end: formatDateTimeInline(end) })
       : end !== null
-        ? t('launch.maintenanceUntil', { end: formatDateTime(end) })
+        ? t('launch.maintenanceUntil', { end: formatDateTimeInline(end) })
         : t('launch.maintenanceText');
   return (
     <div className={styles.message} data-launch-view="maintenance">

@@ -1,7 +1,7 @@
 import type { Resource } from '@aurum/contract';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeInline } from '../../../lib/format';
 import { customerServiceOf, useOpenCustomerService } from '../../../lib/support/customer-service';
 import { StatusLayout } from './status-layout';
 import styles from './status-layout.module.css';
@@ -28,7 +28,7 @@ export default function MaintenancePage({
       <h1>{t('system.maintenanceTitle')}</h1>
       {maintenanceEnd ? (
         <p className={styles.meta} data-maintenance-end={maintenanceEnd}>
-          {t('system.maintenanceEnd', { time: formatDateTime(maintenanceEnd) })}
+          {t('system.maintenanceEnd', { time: formatDateTimeInline(maintenanceEnd) })}
         </p>
       ) : null}
       <p>{t('system.maintenanceText')}</p>
