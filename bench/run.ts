@@ -15,7 +15,7 @@ const PORT = 8282;
 const BARE_PORT = 8283;
 const LEDGER_PORT = 8284;
 const GAMES_PORT = 8285;
-const FIGURES = ['ledger', 'games', 'maths'] as const;
+const FIGURES = ['web', 'ledger', 'games', 'maths'] as const;
 const MERCHANT = 'AURUM';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -25,7 +25,7 @@ async function main() {
   const only = process.argv[2];
   if (only !== undefined && !(FIGURES as readonly string[]).includes(only))
     throw new Error(`unknown figure ${only} (try: ${FIGURES.join(', ')})`);
-  if (only === undefined) await webAndApi();
+  if (only === undefined || only === 'web') await webAndApi();
   if (only === undefined || only === 'ledger')
     for (const line of await ledgerBench(LEDGER_PORT)) console.log(line);
   if (only === undefined || only === 'games')

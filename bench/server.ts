@@ -19,7 +19,9 @@ export async function startServer(
   env: NodeJS.ProcessEnv = {},
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-')),
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

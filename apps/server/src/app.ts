@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const renderPage =
-    serveWeb && deps.siteMerchant ? createPageRenderer(webDist, store, deps.siteMerchant) : null;
+    serveWeb && deps.siteMerchant ? createPageRenderer(webDist, store, deps.siteMerchant, clock) : null;
 
   const sendPage = (req: FastifyRequest, reply: FastifyReply) =>
     renderPage

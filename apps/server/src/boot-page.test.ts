@@ -62,6 +62,35 @@ describe('pages carry the start-up data', () => {
     expect(bootOf(res.body).whitelabel.info.brand.name).toBe(config.brand.name);
   });
 
+  it('carries the banners in every offered language, as the banners call answers them', async () => {
+    const boot = bootOf((await app.inject({ method: 'GET', url: '/promotions' })).body);
+    expect(Object.keys(boot.banners)).toEqual(['EN', 'CN']);
+    for (const language of ['EN', 'CN']) {
+      const api = await app.inject({
+        method: 'GET',
+        url: '/wps/banners',
+        headers: { merchant: 'AURUM', language },
+      });
+      expect(boot.banners[language]).toEqual(api.json().value);
+    }
+    expect(boot.banners.CN.find((g: { groupName: string }) => g.groupName === 'w_home').slides.length).toBe(3);
+  });
+
+  it('has the home page preload its first banner image, unless an image CDN will serve it', async () => {
+    const preload = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/;
+    const home = await app.inject({ method: 'GET', url: '/' });
+    const first = bootOf(home.body).banners.EN.find((g: { groupName: string }) => g.groupName === 'w_home')
+      .slides[0].url;
+    expect(preload.exec(home.body)?.[1]).toBe(first);
+    expect(home.body.indexOf('rel="preload"')).toBeLessThan(home.body.indexOf('</head>'));
+    expect((await app.inject({ method: 'GET', url: '/live' })).body).not.toMatch(preload);
+
+    const config: MerchantConfig = structuredClone((await app.merchants.get('AURUM'))!.config);
+    config.imageCDNs = ['https://img.example.com'];
+    await app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toMatch(preload);
+  });
+
   it('leaves API paths and missing assets alone', async () => {
     expect((await app.inject({ method: 'GET', url: '/wps/nope' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);

@@ -1,19 +1,54 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BannerGroupValue, Language } from '@aurum/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { banners } from './modules/content/service.ts';
 import { gameMenus } from './modules/games/service.ts';
 import { sitePermission, systemStatus } from './modules/system/service.ts';
-import type { MerchantStore } from './platform/merchants.ts';
+import type { Clock } from './platform/clock.ts';
+import type { MerchantState, MerchantStore } from './platform/merchants.ts';
+
+/** Only http(s) and site paths make a preload link; anything else is left to the page. */
+const PRELOADABLE = /^(https?:\/\/|\/(?!\/))[^"<>\s]*$/;
+
+/** The answer of GET /wps/banners in each language the site offers (the page picks its own). */
+function bannersByLanguage(merchant: MerchantState, now: number) {
+  const out: Partial<Record<Language, BannerGroupValue[]>> = {};
+  for (const language of merchant.config.brand.supportLanguages) {
+    out[language] = banners(merchant.config.content, undefined, language, now);
+  }
+  return out;
+}
+
+/**
+ * The home banner's first image: the largest paint of the home page, fetched with the page. Not
+ * when the page will load it from an image CDN of its own choosing (a relative URL then gets a
+ * CDN picked at random per visit, which the server cannot know).
+ */
+function homePreload(merchant: MerchantState, now: number, imageCdns: readonly string[]): string {
+  const [group] = banners(merchant.config.content, 'w_home', merchant.config.brand.defaultLang, now);
+  const url = group?.slides[0]?.url;
+  if (!url || !PRELOADABLE.test(url)) return '';
+  if (imageCdns.length && url.startsWith('/')) return '';
+  return `<link rel="preload" as="image" href="${url.replace(/&/g, '&amp;')}" fetchpriority="high">`;
+}
 
 /**
  * Serves the web app's index.html with the start-up data (site permission data, system status
  * and game menus, exactly as their calls would answer) written in as a JSON data block, so the
- * first render waits for no API round trip. A data block is never executed, so the page's
+ * first render waits for no API round trip; the banners (every group, in each offered language)
+ * come too, and the home page names its first banner image for preloading. A data block is
+ * never executed, so the page's
  * Content-Security-Policy (no inline scripts) still holds; `<` is escaped so operator text can
  * never close the block.
  */
-export function createPageRenderer(webDist: string, store: MerchantStore, merchantCode: string) {
+export function createPageRenderer(
+  webDist: string,
+  store: MerchantStore,
+  merchantCode: string,
+  clock: Clock,
+) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const at = template.indexOf('</head>');
   const head = at >= 0 ? template.slice(0, at) : template;
@@ -23,13 +58,20 @@ export function createPageRenderer(webDist: string, store: MerchantStore, mercha
     const merchant = await store.get(merchantCode);
     let html = template;
     if (merchant) {
+      const now = clock.now();
+      const whitelabel = sitePermission(merchant, req.ip);
       const data = {
-        whitelabel: sitePermission(merchant, req.ip),
+        whitelabel,
         status: systemStatus(merchant, req.ip),
         gameMenus: merchant.features.has('COMM3') ? gameMenus(merchant.config) : null,
+        banners: bannersByLanguage(merchant, now),
       };
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
-      html = `${head}<script type="application/json" id="boot-data">${json}</script>${rest}`;
+      const preload =
+        req.url === '/' || req.url.startsWith('/?')
+          ? homePreload(merchant, now, whitelabel.info.imageCDNs)
+          : '';
+      html = `${head}${preload}<script type="application/json" id="boot-data">${json}</script>${rest}`;
     }
     reply
       .header('cache-control', 'no-cache')

@@ -10,7 +10,7 @@ export { Menu, type MenuItem } from './menu';
 export * from './modal';
 export { PageHeader } from './page-header';
 export { QrCode } from './qr-code';
-export { SafeHtml, sanitizeHtml } from './safe-html';
+export { SafeHtml } from './safe-html';
 export { Spinner } from './spinner';
 export { type TabItem, TabPanel, Tabs, tabPanelId } from './tabs';
 export { ToastViewport } from './toast';

@@ -1,7 +1,7 @@
-import type { GameMenu, SitePermission, SystemStatus } from '@aurum/contract';
+import type { BannerGroupValue, GameMenu, Language, SitePermission, SystemStatus } from '@aurum/contract';
 
 /**
- * The server writes the start-up data (site permission data, system status, game menus) into the
+ * The server writes the start-up data (site permission data, system status, game menus, banners) into the
  * page it serves, as a JSON data block, so the first render needs no extra round trips. The
  * queries take it as initial data; without it (a static copy of index.html) they fetch as usual.
  */
@@ -9,6 +9,8 @@ export interface BootData {
   whitelabel?: SitePermission;
   status?: SystemStatus;
   gameMenus?: GameMenu[] | null;
+  /** GET /wps/banners as answered in each language the site offers. */
+  banners?: Partial<Record<Language, BannerGroupValue[]>>;
 }
 
 let cached: BootData | null = null;

@@ -2,6 +2,7 @@ import type { BannerGroup, Execution, GameType } from '@aurum/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../api';
+import { bootData, bootDataReadAt } from '../boot/boot-data';
 import { BANNER_GROUPS } from '../contract';
 import { fromI18nCode } from '../i18n/languages';
 import { defineNamespace } from '../i18n/namespace';
@@ -37,10 +38,14 @@ const CONTENT_STALE_MS = 60_000;
 /** All banner groups in one call (public state "banners"), shared by every PageBanner. */
 export function useBannerGroups() {
   const { i18n } = useTranslation();
+  const language = fromI18nCode(i18n.language);
   return useQuery({
     queryKey: ['content', 'banners', i18n.language],
     queryFn: ({ signal }) => apiCall('banners', { signal }),
     staleTime: CONTENT_STALE_MS,
+    // The page arrives with them (boot data), so the home banner paints without waiting for a call.
+    initialData: () => bootData().banners?.[language],
+    initialDataUpdatedAt: bootDataReadAt,
   });
 }
 

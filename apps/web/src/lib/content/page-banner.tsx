@@ -1,7 +1,7 @@
 import type { BannerGroup } from '@aurum/contract';
-import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from './banner-carousel';
-import { useBannerState, useContentTexts } from './index';
+import { useBannerState } from './index';
 import styles from './page-banner.module.css';
 
 /**
@@ -9,22 +9,16 @@ import styles from './page-banner.module.css';
  * without live slides renders nothing at all. `end`: placed after the content (sign-in modals).
  */
 export function PageBanner({ group, end = false }: { group: BannerGroup; end?: boolean }) {
-  return (
-    <Suspense fallback={<Placeholder group={group} />}>
-      <GroupBanner group={group} end={end} />
-    </Suspense>
-  );
-}
-
-function GroupBanner({ group, end }: { group: BannerGroup; end: boolean }) {
-  const { t } = useContentTexts();
+  // The label comes from the base catalogue: the banner is the home page's largest paint and must
+  // not wait for a namespace.
+  const { t } = useTranslation();
   const { slides, pending } = useBannerState(group);
   if (pending) return <Placeholder group={group} />;
   if (slides.length === 0) return null;
   return (
     <BannerCarousel
       slides={slides.map((s) => ({ ...s, image: s.url }))}
-      label={t('bannerLabel')}
+      label={t('home.bannerLabel')}
       group={group}
       compact={group !== 'w_home'}
       className={end ? styles.end : undefined}
