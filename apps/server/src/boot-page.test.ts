@@ -62,7 +62,7 @@ describe('pages carry the start-up data', () => {
     expect(bootOf(res.body).whitelabel.info.brand.name).toBe(config.brand.name);
   });
 
-  it('carries the banners in every offered language, as the banners call answers them', async () => {
+  it('carries the banners and notices in every offered language, as their calls answer them', async () => {
     const boot = bootOf((await app.inject({ method: 'GET', url: '/promotions' })).body);
     expect(Object.keys(boot.banners)).toEqual(['EN', 'CN']);
     for (const language of ['EN', 'CN']) {
@@ -72,8 +72,17 @@ describe('pages carry the start-up data', () => {
         headers: { merchant: 'AURUM', language },
       });
       expect(boot.banners[language]).toEqual(api.json().value);
+      const marquee = await app.inject({
+        method: 'GET',
+        url: '/wps/notices',
+        headers: { merchant: 'AURUM', language },
+      });
+      expect(boot.notices[language]).toEqual(marquee.json().value);
+      expect(boot.notices[language].list.length).toBeGreaterThan(0);
     }
-    expect(boot.banners.CN.find((g: { groupName: string }) => g.groupName === 'w_home').slides.length).toBe(3);
+    expect(boot.banners.CN.find((g: { groupName: string }) => g.groupName === 'w_home').slides.length).toBe(
+      3,
+    );
   });
 
   it('has the home page preload its first banner image, unless an image CDN will serve it', async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BannerGroupValue, Language } from '@aurum/contract';
+import type { BannerGroupValue, Language, Notice } from '@aurum/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { banners } from './modules/content/service.ts';
+import { banners, notices } from './modules/content/service.ts';
 import { gameMenus } from './modules/games/service.ts';
 import { sitePermission, systemStatus } from './modules/system/service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -12,13 +12,15 @@ import type { MerchantState, MerchantStore } from './platform/merchants.ts';
 /** Only http(s) and site paths make a preload link; anything else is left to the page. */
 const PRELOADABLE = /^(https?:\/\/|\/(?!\/))[^"<>\s]*$/;
 
-/** The answer of GET /wps/banners in each language the site offers (the page picks its own). */
-function bannersByLanguage(merchant: MerchantState, now: number) {
-  const out: Partial<Record<Language, BannerGroupValue[]>> = {};
+/** The answers of GET /wps/banners and /wps/notices in each language the site offers (the page picks its own). */
+function contentByLanguage(merchant: MerchantState, now: number) {
+  const groups: Partial<Record<Language, BannerGroupValue[]>> = {};
+  const marquee: Partial<Record<Language, { list: Notice[] }>> = {};
   for (const language of merchant.config.brand.supportLanguages) {
-    out[language] = banners(merchant.config.content, undefined, language, now);
+    groups[language] = banners(merchant.config.content, undefined, language, now);
+    marquee[language] = notices(merchant.config.content, language, now);
   }
-  return out;
+  return { banners: groups, notices: marquee };
 }
 
 /**
@@ -37,8 +39,8 @@ function homePreload(merchant: MerchantState, now: number, imageCdns: readonly s
 /**
  * Serves the web app's index.html with the start-up data (site permission data, system status
  * and game menus, exactly as their calls would answer) written in as a JSON data block, so the
- * first render waits for no API round trip; the banners (every group, in each offered language)
- * come too, and the home page names its first banner image for preloading. A data block is
+ * first render waits for no API round trip; the banners and marquee notices (in each offered
+ * language) come too, and the home page names its first banner image for preloading. A data block is
  * never executed, so the page's
  * Content-Security-Policy (no inline scripts) still holds; `<` is escaped so operator text can
  * never close the block.
@@ -64,7 +66,7 @@ export function createPageRenderer(
         whitelabel,
         status: systemStatus(merchant, req.ip),
         gameMenus: merchant.features.has('COMM3') ? gameMenus(merchant.config) : null,
-        banners: bannersByLanguage(merchant, now),
+        ...contentByLanguage(merchant, now),
       };
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
       const preload =

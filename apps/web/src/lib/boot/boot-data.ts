@@ -1,7 +1,14 @@
-import type { BannerGroupValue, GameMenu, Language, SitePermission, SystemStatus } from '@aurum/contract';
+import type {
+  BannerGroupValue,
+  GameMenu,
+  Language,
+  Notice,
+  SitePermission,
+  SystemStatus,
+} from '@aurum/contract';
 
 /**
- * The server writes the start-up data (site permission data, system status, game menus, banners) into the
+ * The server writes the start-up data (site permission data, system status, game menus, banners, notices) into the
  * page it serves, as a JSON data block, so the first render needs no extra round trips. The
  * queries take it as initial data; without it (a static copy of index.html) they fetch as usual.
  */
@@ -11,6 +18,8 @@ export interface BootData {
   gameMenus?: GameMenu[] | null;
   /** GET /wps/banners as answered in each language the site offers. */
   banners?: Partial<Record<Language, BannerGroupValue[]>>;
+  /** GET /wps/notices as answered in each language the site offers. */
+  notices?: Partial<Record<Language, { list: Notice[] }>>;
 }
 
 let cached: BootData | null = null;

@@ -68,6 +68,9 @@ export function useNotices() {
     queryKey: ['content', 'notices', i18n.language],
     queryFn: ({ signal }) => apiCall('notices', { signal }),
     staleTime: CONTENT_STALE_MS,
+    // From the page itself (boot data): the marquee is there at first paint and moves nothing.
+    initialData: () => bootData().notices?.[fromI18nCode(i18n.language)],
+    initialDataUpdatedAt: bootDataReadAt,
   });
 }
 
