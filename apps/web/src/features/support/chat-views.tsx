@@ -130,11 +130,7 @@ export function ChatRoomView({ room }: { room: string }) {
             data-chat-id={m.id}
             data-mine={m.mine}
           >
-            <span className={styles.author}>{m.mine ? t('chat.you') : m.author}</span>
-            <p className={styles.bubble}>{m.text}</p>
-            <time className={styles.time} dateTime={new Date(m.createdAt).toISOString()}>
-              {formatDateTime(m.createdAt)}
-            </time>
+            <Said author={m.mine ? t('chat.you') : m.author} text={m.text} at={m.createdAt} />
           </li>
         ))}
       </ol>
@@ -185,11 +181,7 @@ export function SupportChatView() {
               data-support-id={m.id}
               data-mine={mine}
             >
-              <span className={styles.author}>{mine ? t('chat.you') : t('chat.operator')}</span>
-              <p className={styles.bubble}>{m.text}</p>
-              <time className={styles.time} dateTime={new Date(m.createdAt).toISOString()}>
-                {formatDateTime(m.createdAt)}
-              </time>
+              <Said author={mine ? t('chat.you') : t('chat.operator')} text={m.text} at={m.createdAt} />
             </li>
           );
         })}
@@ -215,5 +207,18 @@ export function SignInToChat({ onSignIn }: { onSignIn: () => void }) {
       title={t('chat.signIn')}
       action={<Button onClick={onSignIn}>{t('chat.signInButton')}</Button>}
     />
+  );
+}
+
+/** One message of a conversation: who said it, what, and when. */
+function Said({ author, text, at }: { author: string; text: string; at: number }) {
+  return (
+    <>
+      <span className={styles.author}>{author}</span>
+      <p className={styles.bubble}>{text}</p>
+      <time className={styles.time} dateTime={new Date(at).toISOString()}>
+        {formatDateTime(at)}
+      </time>
+    </>
   );
 }
