@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +86,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     /* an idle client died; the pool replaces it */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Keyed by the channel's name on the server: a schema of its own (tests running side by side
+  // on one database, or two deployments sharing one) has channels of its own too.
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const scope = opts.schema ? `_s${createHash('sha256').update(opts.schema).digest('hex').slice(0, 16)}` : '';
+  const onServer = (channel: string) => `${channel}${scope}`;
   let listenClient: pg.Client | null = null;
 
   const connectListener = async (): Promise<pg.Client> => {
@@ -136,11 +141,12 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     listen: async (channel, handler) => {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);
       const c = await connectListener();
-      let set = listeners.get(channel);
+      const name = onServer(channel);
+      let set = listeners.get(name);
       if (!set) {
         set = new Set();
-        listeners.set(channel, set);
-        await c.query(`LISTEN "${channel}"`);
+        listeners.set(name, set);
+        await c.query(`LISTEN "${name}"`);
       }
       set.add(handler);
       return async () => {
@@ -148,7 +154,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       };
     },
     notify: async (channel, payload) => {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await pool.query('SELECT pg_notify($1, $2)', [onServer(channel), payload]);
     },
     close: async () => {
       await listenClient?.end().catch(() => undefined);
