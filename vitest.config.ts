@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (vitest's default is cores - 1): most of a
+    // server test's time is spent waiting on the database. Files never share state: each has
+    // its own PGlite or PostgreSQL schema (whose NOTIFY channels are its own too).
+    maxWorkers: 2,
     projects: [
       {
         test: {
