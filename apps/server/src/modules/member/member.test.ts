@@ -341,6 +341,20 @@ describe.each(engines)('members on %s', (engine) => {
       expectFailure(await register(body), 403, 'feature.disabled');
       await setFeature('USERNAMEREG3', true);
     });
+
+    it('takes only registrations under an agent code when direct registration (DIRECTREG3) is off', async () => {
+      await setFeature('DIRECTREG3', false);
+      try {
+        const before = await memberCount();
+        const direct = await registration();
+        expectFailure(await register(direct.body), 403, 'feature.disabled');
+        expect(await memberCount()).toBe(before);
+        const underAgent = await registration({ affiliateCode: 'agent01' });
+        expect((await register(underAgent.body)).statusCode).toBe(200);
+      } finally {
+        await setFeature('DIRECTREG3', true);
+      }
+    });
   });
 
   describe('registration by mobile number', () => {

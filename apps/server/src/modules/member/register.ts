@@ -97,6 +97,8 @@ export class RegistrationService {
     }
     const db = this.deps.database.db;
     const upline = await resolveUpline(db, merchant, form);
+    // DIRECTREG3 off: only a registration under an agent's code (its link) is taken.
+    if (!upline && !merchant.features.has('DIRECTREG3')) throw new AppError('feature.disabled');
     const account = mode === 'username' ? (form.username as string) : e164!.slice(1);
     await assertFree(db, merchant.code, account, e164);
     if (merchant.features.has('REGMOBVERF3')) {
