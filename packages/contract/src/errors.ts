@@ -65,6 +65,11 @@ export const errorCatalogue = {
     message: 'Your balance is not enough to play. Please deposit first.',
   },
   /** details.start and details.end: the window, epoch ms as decimal strings. */
+  /** The page calling the API is on a domain that is not the merchant's (spec §8 invalid URL). */
+  domain_not_available: {
+    status: 403,
+    message: 'This site address is not recognised. Please contact customer service.',
+  },
   vendor_under_maintenance: { status: 503, message: 'This game provider is under maintenance.' },
   'vendor.not.contracted': {
     status: 400,
