@@ -209,6 +209,9 @@ function RegisterForm({
         />
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+        <p className={fieldStyles.hint} data-required-note="true">
+          {t('fields.requiredNote')}
+        </p>
         {plan.username ? (
           <TextField
             name="username"
