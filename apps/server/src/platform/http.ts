@@ -56,6 +56,14 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
+/**
+ * A reply whose JSON envelope the handler has already written (a hot call whose answer is the
+ * same for every caller but for a few fields): sent as it is, never serialised again.
+ */
+export class Serialised {
+  constructor(readonly json: string) {}
+}
+
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */
 export function signedIn<Q, B>(ctx: RouteContext<Q, B>): Principal {
   if (!ctx.principal) throw new AppError('user.or.token.invalid');
@@ -100,7 +108,9 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
   app: FastifyInstance,
   store: MerchantStore,
   def: RouteDef<Q, B, R>,
-  handler: (ctx: RouteContext<z.output<Q>, z.output<B>>) => Promise<z.input<R>> | z.input<R>,
+  handler: (
+    ctx: RouteContext<z.output<Q>, z.output<B>>,
+  ) => Promise<z.input<R> | Serialised> | z.input<R> | Serialised,
   options: RouteOptions = {},
 ): void {
   const needsGuards = def.auth === 'T' || def.encrypted || options.perIp;
@@ -137,6 +147,10 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
         ip,
         principal,
       });
+      if (value instanceof Serialised) {
+        reply.type('application/json; charset=utf-8');
+        return value.json;
+      }
       return ok(value);
     },
   });
