@@ -43,6 +43,18 @@ export const errorCatalogue = {
     status: 400,
     message: 'The encrypted body could not be read. Fetch the key again.',
   },
+  'encryption.unstamped': {
+    status: 400,
+    message: 'The encrypted body needs a ts (epoch ms) and a random jti in its protected header.',
+  },
+  'encryption.stale': {
+    status: 400,
+    message: "The encrypted body is dated more than 2 minutes from the server's time. Encrypt it again.",
+  },
+  'encryption.replayed': {
+    status: 409,
+    message: 'This encrypted body was already used. Encrypt the request again.',
+  },
   'account.exists': { status: 409, message: 'This account name is already taken.' },
   'mobile.exists': { status: 409, message: 'This mobile number is already registered.' },
   'affiliate.invalid': { status: 400, message: 'Invalid invitation code.' },

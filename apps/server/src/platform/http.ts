@@ -2,6 +2,7 @@ import { errorCatalogue, type FailureEnvelope, HEADER, ok, type RouteDef } from 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../db/schema.ts';
+import { DecryptionError } from './crypto.ts';
 import { AppError } from './errors.ts';
 import { normaliseIp } from './geo.ts';
 import type { MerchantState, MerchantStore } from './merchants.ts';
@@ -22,7 +23,10 @@ export interface Principal {
 export interface RequestGuards {
   /** The live session of a raw Authorization token, or null. */
   authenticate(merchant: MerchantState, token: string): Promise<Principal | null>;
-  /** The JSON inside a compact JWE made with the server's public key; throws when it cannot. */
+  /**
+   * The JSON inside a compact JWE made with the server's public key: DecryptionError when it
+   * cannot be read, an AppError when its stamp is stale or replayed.
+   */
   decrypt(compact: string): Promise<unknown>;
   limiter: RateLimiter;
 }
@@ -186,8 +190,9 @@ async function decryptBody(guards: RequestGuards, raw: unknown): Promise<unknown
   if (typeof wrapped !== 'string' || !wrapped) throw new AppError('encryption.required');
   try {
     return await guards.decrypt(wrapped);
-  } catch {
-    throw new AppError('encryption.invalid');
+  } catch (e) {
+    // Unreadable is encryption.invalid; a stale or replayed stamp keeps its own code.
+    throw e instanceof DecryptionError ? new AppError('encryption.invalid') : e;
   }
 }
 
