@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { openAppDatabase } from './platform/boot.ts';
+import { openAppDatabase } from './boot.ts';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config.ts';
 import { readMerchantConfig } from './platform/merchant-config.ts';
 import { ensureOpsToken } from './platform/ops-token.ts';
@@ -104,9 +104,6 @@ async function supervise(config: AppConfig) {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  if (!config.REDIS_URL) {
-    console.log('Without REDIS_URL each process keeps its own rate-limit counters; set it to share them.');
-  }
   for (let i = 0; i < config.WORKERS; i++) fork();
 }
 
