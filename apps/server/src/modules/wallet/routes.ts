@@ -8,6 +8,7 @@ import type { MerchantStore } from '../../platform/merchants.ts';
 import { requireOperator } from '../../platform/ops-token.ts';
 import { type AccountRef, parseRef } from './accounts.ts';
 import type { Ledger } from './ledger.ts';
+import { OPS_KEY_PREFIX } from './ops.ts';
 import { presentTransfer } from './presenter.ts';
 import type { WalletService } from './service.ts';
 
@@ -26,7 +27,8 @@ const accountRefSchema = z
 const operatorBase = {
   merchant: z.string().min(1).max(32),
   actor: z.string().min(1).max(64),
-  idempotencyKey: idempotencyKeySchema,
+  // The operator's own key space (OPS_KEY_PREFIX) must fit in the ledger's 128 characters.
+  idempotencyKey: idempotencyKeySchema.refine((k) => k.length <= 120, 'at most 120 characters'),
   memo: z.string().max(255).optional(),
 };
 
@@ -93,7 +95,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
       to: body.to,
       amountMinor: body.amount,
       kind: body.kind,
-      idempotencyKey: body.idempotencyKey,
+      idempotencyKey: `${OPS_KEY_PREFIX}${body.idempotencyKey}`,
       memo: body.memo ?? null,
       actor: body.actor,
     });
@@ -108,7 +110,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
       ledger.reverse(tx, {
         merchant: body.merchant,
         transferId: body.transferId,
-        idempotencyKey: body.idempotencyKey,
+        idempotencyKey: `${OPS_KEY_PREFIX}${body.idempotencyKey}`,
         memo: body.memo ?? null,
         actor: body.actor,
       }),
