@@ -30,7 +30,6 @@ import type { RealtimeOptions } from './hub.ts';
 
 const WAIT_MS = 3_000;
 /** How long a test waits to be sure something did not arrive. */
-const QUIET_MS = 300;
 
 /** Short timings: the auth window and the session sweep are driven by the tests. */
 const OPTIONS: Partial<RealtimeOptions> = {
@@ -81,7 +80,10 @@ class Client {
     this.closed = new Promise((resolve) =>
       ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
-    ws.on('ping', () => this.pings++);
+    ws.on('ping', () => {
+      this.pings++;
+      for (const w of this.waiters.splice(0)) w();
+    });
     ws.on('message', (data) => {
       this.messages.push(JSON.parse(data.toString()));
       for (const w of this.waiters.splice(0)) w();
@@ -116,6 +118,29 @@ class Client {
     }
   }
 
+  /** Resolves once the server has pinged this socket `n` times. */
+  async pingedTimes(n: number): Promise<void> {
+    const deadline = Date.now() + WAIT_MS;
+    while (this.pings < n) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`pinged ${this.pings} times, not ${n}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Everything the server sent before its answer to a ping sent now (a socket keeps order). */
+  async settled(): Promise<void> {
+    const before = this.messages.length;
+    this.send({ type: 'ping' });
+    await this.next('pong', () => this.messages.length > before);
+  }
+
   async closedWithin(ms = WAIT_MS) {
     return Promise.race([
       this.closed,
@@ -128,7 +153,6 @@ class Client {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A wire amount plus minor units, as a wire amount. */
 const plus = (amount: string, minor: bigint) => minorToDecimal((parseMoney(amount) ?? 0n) + minor);
 
@@ -230,10 +254,14 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
   it('sends nothing to a socket that has not signed in', async () => {
     const c = connect();
     await c.opened;
+    // A signed-in socket of the same member is the witness that the event went out.
+    const witness = await signedIn(demo.token);
+    const before = await witness.next('balance');
     await credit(demo.id, 100n);
-    await sleep(100);
+    await witness.next('balance', (m) => m.balance.sumBalance === plus(before.balance.sumBalance, 100n));
     expect(c.messages).toEqual([]);
     c.close();
+    witness.close();
   });
 
   it('refuses a handshake without an Origin, and a page of another site after auth', async () => {
@@ -271,8 +299,9 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     const event = await mine.next('balance', (m) => m.balance.sumBalance === expected);
     expect(event.balance).toEqual(await balanceOf(demo.token));
     await alsoMine.next('balance', (m) => m.balance.sumBalance === expected);
-    await sleep(QUIET_MS);
-    expect(theirs.messages.slice(theirsBefore)).toEqual([]);
+    // Whatever the server sent the other member by now arrives before its pong.
+    await theirs.settled();
+    expect(theirs.messages.slice(theirsBefore).filter((m) => m.type !== 'pong')).toEqual([]);
     for (const c of [mine, alsoMine, theirs]) c.close();
   });
 
@@ -280,7 +309,7 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     const c = await signedIn(demo.token);
     c.send({ type: 'ping' });
     await c.next('pong');
-    await sleep(800);
+    await c.pingedTimes(2);
     expect(c.pings).toBeGreaterThan(1);
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
     c.close();
