@@ -29,7 +29,6 @@ import { memberAccount, systemAccount } from '../wallet/accounts.ts';
 import type { RealtimeOptions } from './hub.ts';
 
 const WAIT_MS = 3_000;
-/** How long a test waits to be sure something did not arrive. */
 
 /** Short timings: the auth window and the session sweep are driven by the tests. */
 const OPTIONS: Partial<RealtimeOptions> = {
