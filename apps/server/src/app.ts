@@ -44,6 +44,7 @@ import { EventBus } from './platform/events.ts';
 import { housekeepingJob } from './platform/housekeeping.ts';
 import { installErrorHandler, installFormParser, installGuards, isApiPath } from './platform/http.ts';
 import { Jobs } from './platform/jobs.ts';
+import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** The merchant the web build is for; its start-up data is written into the page. */
   siteMerchant?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** The time every expiry follows; tests pass a clock they move. */
   clock?: Clock;
   /** The captcha text source; tests pass one whose answers they know. */
@@ -111,7 +114,7 @@ const CONTENT_SECURITY_POLICY = [
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
