@@ -42,7 +42,15 @@ import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { EventBus } from './platform/events.ts';
 import { housekeepingJob } from './platform/housekeeping.ts';
-import { installErrorHandler, installFormParser, installGuards, isApiPath } from './platform/http.ts';
+import {
+  clientErrorHandler,
+  installErrorHandler,
+  installFormParser,
+  installGuards,
+  installRequestShapeRules,
+  isApiPath,
+  MAX_HEADER_BYTES,
+} from './platform/http.ts';
 import { Jobs } from './platform/jobs.ts';
 import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { MerchantStore } from './platform/merchants.ts';
@@ -118,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
   }) as unknown as App;
 
   const store = new MerchantStore(database);
@@ -162,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => limiter.close());
   installGuards(app, accounts.guards);
   installFormParser(app);
+  installRequestShapeRules(app);
 
   installErrorHandler(app);
   app.addHook('onSend', async (_req, reply, payload) => {

@@ -39,6 +39,8 @@ export function sandboxGatewayRoutes(app: FastifyInstance, sandbox: SandboxGatew
 
   app.post<{ Params: { id: string; decision: string } }>(
     `${SANDBOX_PREFIX}/pay/:id/:decision`,
+    // The payment page's Approve and Decline buttons are HTML forms.
+    { config: { acceptsForm: true } },
     async (req, reply) => {
       await limit(req.ip, 'decide');
       const decision = DECISIONS[req.params.decision];
