@@ -56,6 +56,7 @@ import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
+import { builtPageStyleHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { type BlobStorage, createStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -105,19 +106,6 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const PLAY_API_PREFIX = '/play/api/';
 /** The in-house game pages (/play/slot, /play/verify…), served from play.html. */
 const isPlayPage = (url: string) => url === '/play' || url.startsWith('/play/');
-
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
@@ -175,15 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installRequestShapeRules(app);
 
   installErrorHandler(app);
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-      reply.header('x-frame-options', 'SAMEORIGIN');
-    }
-    return payload;
+  const webDist = config.WEB_DIST;
+  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
+  installSecurityHeaders(app, {
+    store,
+    siteMerchant: deps.siteMerchant,
+    publicUrl: config.PUBLIC_URL,
+    styleHashes: serveWeb ? builtPageStyleHashes(webDist) : [],
   });
 
   app.get('/health', async (_req, reply) => {
@@ -247,8 +233,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  const webDist = config.WEB_DIST;
-  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -256,6 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       wildcard: true,
       preCompressed: true,
       index: false,
+      // Off, or the static server's own "public, max-age=0" would replace what setHeaders says.
+      cacheControl: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
