@@ -1,8 +1,8 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { failureEnvelopeSchema } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, nextIp, siteHeaders, type TestApp } from '../testing/app.ts';
-import { MAX_HEADER_BYTES } from './http.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './http.ts';
 
 /** Sends raw bytes to the listening server and reads its whole answer (it closes the socket). */
 function rawRequest(port: number, bytes: string): Promise<string> {
@@ -157,5 +157,39 @@ describe.each(engines)('request shape rules (%s)', (engine) => {
       headers: { ...siteHeaders(), 'content-length': '0' },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the HTTP layer’s refusals', () => {
+  /** A socket that keeps what is written to it. */
+  const fakeSocket = (writable = true) => {
+    const written: string[] = [];
+    const socket = {
+      destroyed: false,
+      writable,
+      write: (s: string) => written.push(s),
+      destroy: () => {
+        socket.destroyed = true;
+      },
+    };
+    return { socket: socket as unknown as Socket, written, state: socket };
+  };
+
+  it('answers a request that arrives too slowly with the envelope (408)', () => {
+    const { socket, written, state } = fakeSocket();
+    clientErrorHandler(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    expect(written[0]).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(written[0]!.split('\r\n\r\n')[1]!)).toMatchObject({ errorCode: 'request.timeout' });
+    expect(state.destroyed).toBe(true);
+  });
+
+  it('writes nothing to a reset or closed connection', () => {
+    const reset = fakeSocket();
+    clientErrorHandler(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), reset.socket);
+    expect(reset.written).toEqual([]);
+    const closed = fakeSocket(false);
+    clientErrorHandler(Object.assign(new Error('x'), { code: 'HPE_INVALID_METHOD' }), closed.socket);
+    expect(closed.written).toEqual([]);
+    expect(closed.state.destroyed).toBe(true);
   });
 });
