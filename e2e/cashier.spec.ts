@@ -14,6 +14,7 @@ import {
   setWithdrawPassword,
   withdrawalRow,
 } from './support/cashier.ts';
+import { CspWatch } from './support/csp.ts';
 import { ops } from './support/ops.ts';
 
 const AGENT = { username: 'agent01', password: 'Agent1234' };
@@ -37,6 +38,8 @@ test.describe('deposits', () => {
     page,
     context,
   }) => {
+    // The site and the sandbox gateway's page (its form post and redirect) run under the CSP.
+    const csp = await CspWatch.start(context);
     const live = new LiveBalance(page);
     const member = await registerMember(page, 'gw');
     await expectHeaderBalance(page, '$0.00');
@@ -74,6 +77,7 @@ test.describe('deposits', () => {
 
     // The first tab was not touched: the session WebSocket brought the new balance.
     await live.expectPushed('150.00', '$150.00');
+    csp.expectNone();
   });
 
   test('by bank transfer with a receipt: pending, approved by the operator, balance rises live', async ({

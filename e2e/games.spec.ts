@@ -8,6 +8,7 @@ import {
   ownClientAddress,
   registerMember,
 } from './support/cashier.ts';
+import { CspWatch } from './support/csp.ts';
 import {
   gameTile,
   photograph,
@@ -185,6 +186,8 @@ test('a member favourites the slot, plays it in its window, sees the balance liv
 }) => {
   // The longest journey (a registration, a round, eight photographs): room for a busy machine.
   test.setTimeout(90_000);
+  // Home, the lobby, the game window and the member centre all run under the site's CSP.
+  const csp = await CspWatch.start(context);
   const live = new LiveBalance(page);
   const member = await registerMember(page, 'lobby');
   await credit(member.username, '100.00');
@@ -264,6 +267,7 @@ test('a member favourites the slot, plays it in its window, sees the balance liv
   await expect(reels.getByRole('cell')).toHaveCount(15);
   await expectNoAxeViolations(page);
   await game.close();
+  csp.expectNone();
 
   await photograph(page, SHOTS, async (lang, snap) => {
     await showSiteIn(page, lang, '/');

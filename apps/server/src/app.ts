@@ -42,12 +42,22 @@ import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { EventBus } from './platform/events.ts';
 import { housekeepingJob } from './platform/housekeeping.ts';
-import { installErrorHandler, installFormParser, installGuards, isApiPath } from './platform/http.ts';
+import {
+  clientErrorHandler,
+  installErrorHandler,
+  installFormParser,
+  installGuards,
+  installRequestShapeRules,
+  isApiPath,
+  MAX_HEADER_BYTES,
+} from './platform/http.ts';
 import { Jobs } from './platform/jobs.ts';
+import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createSeenIds } from './platform/replay.ts';
+import { builtPageStyleHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { type BlobStorage, createStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -59,6 +69,8 @@ export interface AppDeps {
   /** The merchant the web build is for; its start-up data is written into the page. */
   siteMerchant?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** The time every expiry follows; tests pass a clock they move. */
   clock?: Clock;
   /** The captcha text source; tests pass one whose answers they know. */
@@ -96,26 +108,15 @@ const PLAY_API_PREFIX = '/play/api/';
 /** The in-house game pages (/play/slot, /play/verify…), served from play.html. */
 const isPlayPage = (url: string) => url === '/play' || url.startsWith('/play/');
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
   }) as unknown as App;
 
   const store = new MerchantStore(database);
@@ -162,17 +163,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => accounts.replay.close());
   installGuards(app, accounts.guards);
   installFormParser(app);
+  installRequestShapeRules(app);
 
   installErrorHandler(app);
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-      reply.header('x-frame-options', 'SAMEORIGIN');
-    }
-    return payload;
+  const webDist = config.WEB_DIST;
+  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
+  installSecurityHeaders(app, {
+    store,
+    siteMerchant: deps.siteMerchant,
+    publicUrl: config.PUBLIC_URL,
+    styleHashes: serveWeb ? builtPageStyleHashes(webDist) : [],
   });
 
   app.get('/health', async (_req, reply) => {
@@ -236,8 +236,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  const webDist = config.WEB_DIST;
-  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -245,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       wildcard: true,
       preCompressed: true,
       index: false,
+      // Off, or the static server's own "public, max-age=0" would replace what setHeaders says.
+      cacheControl: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

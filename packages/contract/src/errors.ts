@@ -10,6 +10,8 @@ export const errorCatalogue = {
   'request.malformed': { status: 400, message: 'The request body could not be read.' },
   'payload.too.large': { status: 413, message: 'The request is too large.' },
   'media.unsupported': { status: 415, message: 'The content type is not supported.' },
+  'request.header.too.large': { status: 431, message: 'The request headers or address are too large.' },
+  'request.timeout': { status: 408, message: 'The request took too long to arrive.' },
   'route.not.found': { status: 404, message: 'There is no such call.' },
   'feature.disabled': { status: 403, message: 'This feature is not enabled for the merchant.' },
   'user.or.token.invalid': { status: 401, message: 'The session is not valid. Please sign in again.' },

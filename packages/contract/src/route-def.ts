@@ -14,6 +14,8 @@ export interface RouteDef<
   auth: 'T' | 'N';
   /** E: the body is a compact JWE made with the server's public key. */
   encrypted: boolean;
+  /** The body may come form-encoded (application/x-www-form-urlencoded); other calls refuse that. */
+  form?: boolean;
   /** The whitelabel flag that switches the call on; null for calls every merchant has. */
   feature: FeatureKey | null;
   query: Q;

@@ -450,6 +450,7 @@ const coreRoutes = {
     feature: 'PASS3',
     query: noQuery,
     /** Sent form-encoded (application/x-www-form-urlencoded); JSON is accepted too. */
+    form: true,
     body: forgotPasswordEmailRequestSchema,
     response: forgotPasswordEmailValueSchema,
   }),

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { errorCatalogue, type FailureEnvelope, HEADER, ok, type RouteDef } from '@aurum/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -123,6 +125,7 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
     method: def.method,
     url: def.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    config: { acceptsForm: def.form === true },
     handler: async (req, reply) => {
       const merchant = await resolveMerchant(req, store);
       if (def.feature && !merchant.features.has(def.feature)) throw new AppError('feature.disabled');
@@ -248,4 +251,78 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     reply.status(status).header('cache-control', 'no-store').send(envelope);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call takes application/x-www-form-urlencoded bodies (every other call refuses them). */
+    acceptsForm?: boolean;
+  }
+}
+
+/** The request line and headers together; larger is refused before any route sees it (431). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
+
+function failure(code: keyof typeof errorCatalogue, details?: Record<string, string>) {
+  const envelope: FailureEnvelope = {
+    success: false,
+    errorCode: code,
+    message: errorCatalogue[code].message,
+  };
+  if (details) envelope.details = details;
+  return envelope;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify has a request (headers or URL over
+ * MAX_HEADER_BYTES, bytes that are not HTTP) still get the JSON envelope, then the socket closes.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, envelope] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, failure('request.header.too.large')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, failure('request.timeout')]
+        : [400, failure('request.malformed')];
+  const body = JSON.stringify(envelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * The shape every request must have before its body is read: no body on a GET or HEAD (400), and
+ * no form-encoded body except on the calls that take one (415).
+ */
+export function installRequestShapeRules(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    if (NO_BODY_METHODS.has(req.method) && hasBody(req)) {
+      throw new AppError('request.invalid', undefined, {
+        '(request)': `a ${req.method} request has no body`,
+      });
+    }
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (type === FORM_TYPE && !req.is404 && !req.routeOptions.config.acceptsForm) {
+      throw new AppError('media.unsupported', 'This call takes JSON, not a form-encoded body.', {
+        'content-type': 'application/json',
+      });
+    }
+  });
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined && length.trim() !== '0') return true;
+  return req.headers['transfer-encoding'] !== undefined;
 }

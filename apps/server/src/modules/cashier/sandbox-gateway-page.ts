@@ -2,9 +2,11 @@ import { formatMoney } from '@aurum/contract';
 import type { SandboxPaymentRow } from '../../db/schema.ts';
 import { SANDBOX_PREFIX } from './sandbox-gateway.ts';
 
+export const SANDBOX_STYLESHEET_PATH = `${SANDBOX_PREFIX}/pay.css`;
+
 /**
- * The sandbox gateway's hosted payment page: server-rendered HTML with plain forms (the site's
- * Content-Security-Policy forbids inline scripts; inline styles are allowed). Brand-neutral on
+ * The sandbox gateway's hosted payment page: server-rendered HTML with plain forms and its own
+ * stylesheet (the site's Content-Security-Policy forbids inline scripts and styles). Brand-neutral on
  * purpose: it stands for someone else's payment page, not the merchant's.
  */
 
@@ -17,7 +19,8 @@ const escapeHtml = (text: string) =>
 /** "2026-03-01 14:05 UTC": the page has no script to show the payer's own time zone. */
 const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-const STYLE = `
+/** The page's stylesheet, served at SANDBOX_STYLESHEET_PATH. */
+export const SANDBOX_STYLESHEET = `
 :root { color-scheme: light; --ink: #0f172a; --muted: #64748b; --line: #e2e8f0; --bg: #f1f5f9;
   --card: #ffffff; --go: #2563eb; --go-dark: #1d4ed8; --stop: #b91c1c; --ok: #15803d; }
 * { box-sizing: border-box; }
@@ -66,7 +69,7 @@ function layout(title: string, content: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Sandbox Pay</title>
-<style>${STYLE}</style>
+<link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
 </head>
 <body>
 <main>

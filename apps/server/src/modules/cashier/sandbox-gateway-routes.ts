@@ -4,7 +4,12 @@ import { MINUTE_MS } from '../../platform/clock.ts';
 import { normaliseIp } from '../../platform/geo.ts';
 import { enforceLimit } from '../../platform/rate-limit.ts';
 import { type Decision, SANDBOX_PREFIX, type SandboxGateway } from './sandbox-gateway.ts';
-import { renderMissingPage, renderPaymentPage } from './sandbox-gateway-page.ts';
+import {
+  renderMissingPage,
+  renderPaymentPage,
+  SANDBOX_STYLESHEET,
+  SANDBOX_STYLESHEET_PATH,
+} from './sandbox-gateway-page.ts';
 
 const PAYMENT_ID = /^sp_[A-Za-z0-9_-]{24}$/;
 const DECISIONS: Record<string, Decision> = { approve: 'APPROVED', decline: 'DECLINED' };
@@ -30,6 +35,13 @@ export function sandboxGatewayRoutes(app: FastifyInstance, sandbox: SandboxGatew
     }
   };
 
+  app.get(SANDBOX_STYLESHEET_PATH, async (_req, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SANDBOX_STYLESHEET),
+  );
+
   app.get<{ Params: { id: string } }>(`${SANDBOX_PREFIX}/pay/:id`, async (req, reply) => {
     await limit(req.ip, 'page');
     const payment = PAYMENT_ID.test(req.params.id) ? await sandbox.payment(req.params.id) : null;
@@ -39,6 +51,8 @@ export function sandboxGatewayRoutes(app: FastifyInstance, sandbox: SandboxGatew
 
   app.post<{ Params: { id: string; decision: string } }>(
     `${SANDBOX_PREFIX}/pay/:id/:decision`,
+    // The payment page's Approve and Decline buttons are HTML forms.
+    { config: { acceptsForm: true } },
     async (req, reply) => {
       await limit(req.ip, 'decide');
       const decision = DECISIONS[req.params.decision];
