@@ -290,6 +290,26 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(changes).toEqual([{ merchant: M, memberIds: [a!, b!] }]);
   });
 
+  it("refuses to move a member's money in a transaction not opened by run (its event would be lost)", async () => {
+    const [a, b] = await fundedMembers(2, 1_000n);
+    changes.length = 0;
+    await expect(
+      db().transaction((tx) =>
+        ledger.transfer(tx, {
+          merchant: M,
+          from: memberAccount(a!),
+          to: memberAccount(b!),
+          amountMinor: 100n,
+          kind: TX_TYPE.agentTransfer,
+          idempotencyKey: key('foreign'),
+          actor: 'test',
+        }),
+      ),
+    ).rejects.toThrow('ledger.run');
+    expect(await balance(memberAccount(a!))).toBe(1_000n);
+    expect(changes).toEqual([]);
+  });
+
   it('reads a member account, creating it on first use', async () => {
     const [a] = await fundedMembers(1);
     const vendor = await ledger.run((tx) => ledger.accountFor(tx, M, a!, 'VENDOR:AUR'));

@@ -147,10 +147,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
 /**
- * The one way money moves. Every method takes the caller's database handle: a transaction
- * (`run`, or the caller's own `db.transaction`) so that a transfer commits or rolls back with
- * the caller's other writes, or the database itself, where a transfer is one statement that
- * commits on its own. Amounts are bigint minor units.
+ * The one way money moves. Every method takes the caller's database handle: a transaction of
+ * `run` (the caller's other writes go in it too, and members' balance events go out after its
+ * commit), or the database itself, where a transfer is one statement that commits on its own.
+ * A member's money moved in any other transaction is refused: its balance event would be lost.
+ * Amounts are bigint minor units.
  */
 export class Ledger {
   private readonly clock: Clock;
@@ -568,12 +569,18 @@ export class Ledger {
 
   private changed(q: Queryable, merchant: string, memberIds: (number | null)[]) {
     const members = memberIds.filter((m): m is number => m !== null);
-    if (!members.length || !this.deps.onBalanceChanged) return;
-    if (q === (this.deps.database.db as Queryable)) {
+    if (!members.length) return;
+    const own = q === (this.deps.database.db as Queryable);
+    const pending = own ? undefined : this.pending.get(q);
+    // A member's money moved in a transaction whose commit the ledger cannot see: its balance
+    // event would be lost, so the transfer is refused (and the caller's transaction rolls back).
+    if (!own && !pending)
+      throw new Error('Ledger: move money in ledger.run(), not in a transaction of its own');
+    if (!this.deps.onBalanceChanged) return;
+    if (own) {
       this.emit(merchant, members);
       return;
     }
-    const pending = this.pending.get(q);
     if (!pending) return;
     let set = pending.get(merchant);
     if (!set) {
