@@ -78,13 +78,20 @@ const tokenSchema = z.string().regex(TOKEN_PATTERN, 'a token as the platform iss
 /** The member's id as a decimal string, as authenticate answered it. */
 export const playerIdSchema = z.string().regex(/^[1-9]\d{0,14}$/, 'a player id as authenticate answered it');
 
+/**
+ * The documented amount format, exactly: digits without leading zeros ("0" before a decimal
+ * point only), then at most two decimals after a point. No spaces around it, no sign, no
+ * exponent, no other digits than 0-9 (docs/seamless-wallet.md, Field formats).
+ */
+export const SEAMLESS_AMOUNT = /^(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,2})?$/;
+
 /** A decimal string of at most two decimals, never negative, within the ledger's limit. */
 function money(allowZero: boolean) {
   return z
     .string()
     .max(32)
     .transform((text, ctx) => {
-      const minor = /^\s*-/.test(text) ? null : parseMoney(text);
+      const minor = SEAMLESS_AMOUNT.test(text) ? parseMoney(text) : null;
       if (minor === null || minor > MAX_AMOUNT_MINOR || (!allowZero && minor === 0n)) {
         ctx.addIssue({
           code: 'custom',
