@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_MINOR, parseMoney } from '@aurum/contract';
+import { betTypeSchema, MAX_AMOUNT_MINOR, parseMoney } from '@aurum/contract';
 import { z } from 'zod';
 import { TOKEN_PATTERN } from '../../platform/crypto.ts';
 
@@ -129,6 +129,8 @@ export const debitSchema = z.object({
   txId: txIdSchema,
   roundId: roundIdSchema,
   amount: stakeSchema,
+  /** What kind of bet this is, for a game whose risk limits differ per bet type. */
+  betType: betTypeSchema.optional(),
 });
 export const creditSchema = z.object({
   txId: txIdSchema,
@@ -155,6 +157,8 @@ export const settleSchema = z.object({
   roundId: roundIdSchema,
   bet: stakeSchema,
   win: payoutSchema,
+  /** What kind of bet this is, for a game whose risk limits differ per bet type. */
+  betType: betTypeSchema.optional(),
   detail: detailSchema.optional(),
   fair: fairSchema.optional(),
 });
@@ -192,7 +196,14 @@ export interface RoundReply {
   orderNo: string;
   /** True when this answers a repeat of the transaction: nothing moved again. */
   replayed: boolean;
+  /**
+   * Only on a credit or settle whose win is above the round's risk limit: the win is held for
+   * the operator's review, not paid (the balance does not include it) and the round stays open.
+   */
+  status?: typeof PENDING_REVIEW;
 }
+/** The status of a round reply whose win is held for review. */
+export const PENDING_REVIEW = 'PENDING_REVIEW';
 export interface RollbackReply {
   code: 'OK';
   balance: string;
