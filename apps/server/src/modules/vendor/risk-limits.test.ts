@@ -5,7 +5,7 @@
  * stake limits or the configuration that would hold a legitimate win fails this test.
  */
 import path from 'node:path';
-import type { MerchantConfig } from '@aurum/contract';
+import { gameConfigSchema, type MerchantConfig, vendorSchema } from '@aurum/contract';
 import {
   BACCARAT_BETS,
   BACCARAT_PAYS,
@@ -208,5 +208,34 @@ describe('win limits', () => {
     const none = new WinLimits(null, new Map(), null);
     expect(none.any).toBe(false);
     expect(none.exceeded([{ betType: null, stakeMinor: 1n }], 10n ** 12n, 10n ** 12n)).toBeNull();
+  });
+});
+
+describe('the limits as configuration', () => {
+  const game = { vassalage: 'AUR', gameCode: 'g', names: { EN: 'G' }, icon: '/g.svg' };
+  const vendor = { vassalage: 'AUR', gameType: 'RNG', name: 'A', icon: '/a.svg' };
+
+  it('takes positive multiples of up to 4 decimals, per bet type too', () => {
+    expect(gameConfigSchema.parse({ ...game, maxWinMultiple: 1.9505 }).maxWinMultiple).toBe(1.9505);
+    expect(
+      gameConfigSchema.parse({ ...game, maxWinMultipleByBetType: { tie: 9 } }).maxWinMultipleByBetType,
+    ).toEqual({
+      tie: 9,
+    });
+    for (const bad of [0, -1, 1.00001, 2e9, '12', Number.NaN]) {
+      expect(gameConfigSchema.safeParse({ ...game, maxWinMultiple: bad }).success, String(bad)).toBe(false);
+    }
+    expect(gameConfigSchema.safeParse({ ...game, maxWinMultipleByBetType: { 'no such': 2 } }).success).toBe(
+      false,
+    );
+    expect(gameConfigSchema.safeParse({ ...game, maxWinMultipleByBetType: { tie: 0 } }).success).toBe(false);
+  });
+
+  it('takes a vendor cap as a positive decimal amount only', () => {
+    expect(vendorSchema.parse({ ...vendor, maxWin: '50000.00' }).maxWin).toBe('50000.00');
+    expect(vendorSchema.parse(vendor).maxWin).toBeUndefined();
+    for (const bad of ['0', '0.00', '-1', ' 10', '1e5', '10.001', '010', 50000]) {
+      expect(vendorSchema.safeParse({ ...vendor, maxWin: bad }).success, String(bad)).toBe(false);
+    }
   });
 });

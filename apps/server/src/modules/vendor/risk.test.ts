@@ -6,7 +6,14 @@
 import { TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from '../../testing/app.ts';
+import {
+  createTestApp,
+  DEMO_MERCHANT,
+  engines,
+  opsCommand,
+  setMerchantConfig,
+  type TestApp,
+} from '../../testing/app.ts';
 import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import type { RoundReply } from './protocol.ts';
@@ -443,6 +450,24 @@ describe.each(engines)('risk limits on %s', (engine) => {
       holds: OperatorHoldView[];
     };
     expect(released.holds.map((h) => h.txId)).toContain(txId);
+  });
+
+  it('applies a reloaded configuration to the next call', async () => {
+    const s = await startSession(t, external, 'real', 100_000n);
+    const roundId = nextId('r');
+    expectOk(
+      await external.debit({ sessionToken: s.sessionToken, txId: nextId('d'), roundId, amount: '10' }),
+    );
+    await setMerchantConfig(t.app, (c) => {
+      c.vendors.find((v) => v.vassalage === EXTERNAL_VENDOR)!.maxWin = '100.00';
+    });
+    try {
+      pending(await external.credit({ txId: nextId('c'), roundId, amount: '100.01', closeRound: false }));
+    } finally {
+      await setMerchantConfig(t.app, (c) => {
+        c.vendors.find((v) => v.vassalage === EXTERNAL_VENDOR)!.maxWin = '50000.00';
+      });
+    }
   });
 
   it('audits every risk command', async () => {
