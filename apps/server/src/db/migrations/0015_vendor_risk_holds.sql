@@ -33,7 +33,7 @@ CREATE TABLE vendor_risk_holds (
   stakes_minor bigint NOT NULL,
   wins_minor bigint NOT NULL,
   close_round boolean NOT NULL,
-  -- What the vendor sent with the win: kept with the round on release.
+  -- What the vendor sent with the win (the round keeps it too).
   detail jsonb,
   fair jsonb,
   status text NOT NULL CONSTRAINT vendor_risk_holds_status CHECK (status IN ('PENDING', 'RELEASED', 'REJECTED')),

@@ -480,7 +480,7 @@ export interface HoldDraft {
   stakesMinor: bigint;
   winsMinor: bigint;
   closeRound: boolean;
-  /** JSON text, or null: kept with the round when the win is released. */
+  /** JSON text, or null: what was dealt, kept with the round (and the hold) as sent. */
   detail: string | null;
   fair: string | null;
 }
@@ -527,7 +527,8 @@ export async function recordHeldCredit(
       ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
       RETURNING 1
     ), r AS (
-      UPDATE game_rounds g SET held = true
+      UPDATE game_rounds g SET held = true,
+        detail = coalesce($18::jsonb, g.detail), fair = coalesce($19::jsonb, g.fair)
       WHERE g.id = $9 AND g.status = 'open' AND NOT g.held AND EXISTS (SELECT 1 FROM t)
       RETURNING g.id, g.order_no, g.member_id, g.mode, g.game_code
     ), ${INSERT_HOLD(11)}
@@ -545,7 +546,7 @@ export async function recordHeldCredit(
       c.at.toISOString(),
       ...holdParams('credit', c.hold),
     ],
-    'seamless_held_credit_v1',
+    'seamless_held_credit_v2',
   );
   return recordedOf(rows);
 }
@@ -568,11 +569,12 @@ export async function recordHeldSettle(
       RETURNING 1
     ), r AS (
       INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
-        status, bet_minor, balance_before_minor, opened_at, held)
-      ${NEW_ROUND}, $6::bigint, $11::text, $12::text, 'open', $7::bigint, $13::bigint, $10::timestamptz, true
+        status, bet_minor, balance_before_minor, opened_at, held, detail, fair)
+      ${NEW_ROUND}, $6::bigint, $11::text, $12::text, 'open', $7::bigint, $13::bigint, $10::timestamptz, true,
+        $23::jsonb, $24::jsonb
       ${ROUND_SEQUENCE}
       ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET bet_minor = g.bet_minor + EXCLUDED.bet_minor,
-        held = true
+        held = true, detail = coalesce(EXCLUDED.detail, g.detail), fair = coalesce(EXCLUDED.fair, g.fair)
       WHERE ${SAME_OPEN_ROUND}
       RETURNING g.id, g.order_no, g.member_id, g.mode, g.game_code
     ), ${INSERT_HOLD(16)}
@@ -595,7 +597,7 @@ export async function recordHeldSettle(
       d.winMinor.toString(),
       ...holdParams('settle', d.hold),
     ],
-    'seamless_held_settle_v1',
+    'seamless_held_settle_v2',
   );
   return recordedOf(rows);
 }

@@ -296,6 +296,7 @@ describe.each(engines)('risk limits on %s', (engine) => {
       held: true,
       bet_minor: '100',
       win_minor: '0',
+      detail: { roll: 0 },
     });
     expect(await client.settle(settle)).toEqual({ ...first, replayed: true });
     expect(await walletOf(t, s.memberId)).toBe(9_900n);
