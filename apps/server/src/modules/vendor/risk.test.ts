@@ -214,6 +214,27 @@ describe.each(engines)('risk limits on %s', (engine) => {
     expect((await client.credit({ txId: nextId('c'), roundId, amount: '1' })).code).toBe('ROUND_CLOSED');
   });
 
+  it('pays once when two operators decide the same hold at once', async () => {
+    const s = await startSession(t, client, 'real', 10_000n);
+    const roundId = nextId('r');
+    expectOk(await client.debit({ sessionToken: s.sessionToken, txId: nextId('d'), roundId, amount: '1' }));
+    const txId = nextId('c');
+    pending(await client.credit({ txId, roundId, amount: '10000' }));
+    const { id } = await heldFor(txId);
+    const decisions = await Promise.allSettled([
+      risk({ action: 'release', id }),
+      risk({ action: 'release', id }),
+      risk({ action: 'reject', id, reason: 'race' }),
+    ]);
+    expect(decisions.filter((d) => d.status === 'fulfilled')).toHaveLength(1);
+    const won = (decisions.find((d) => d.status === 'fulfilled') as PromiseFulfilledResult<OperatorHoldView>)
+      .value;
+    const paid = won.status === 'RELEASED' ? 1_000_000n : 0n;
+    expect(await walletOf(t, s.memberId)).toBe(9_900n + paid);
+    expect(await transfersKeyed(`vendor:${INHOUSE_VENDOR}:${txId}`)).toHaveLength(paid > 0n ? 1 : 0);
+    expect(await roundOf(roundId)).toMatchObject({ status: 'settled', held: false });
+  });
+
   it('leaves the round open on release of a credit with closeRound false', async () => {
     const s = await startSession(t, client, 'real', 10_000n);
     const roundId = nextId('r');
