@@ -321,7 +321,7 @@ export const gameRounds = pgTable('game_rounds', {
   fair: jsonb('fair').$type<{ serverSeedHash: string; clientSeed: string; nonce: number }>(),
   openedAt: tz('opened_at').notNull(),
   settledAt: tz('settled_at'),
-  /** A win of the round is held for review (0015): it takes no other call until decided. */
+  /** A win of the round is held for review (0016): it takes no other call until decided. */
   held: boolean('held').notNull().default(false),
 });
 export type GameRoundRow = typeof gameRounds.$inferSelect;
@@ -342,11 +342,11 @@ export const vendorTransactions = pgTable('vendor_transactions', {
   originalTxId: text('original_tx_id'),
   rolledBackBy: text('rolled_back_by'),
   createdAt: tz('created_at').notNull(),
-  /** The bet type a debit or settle named (0015). */
+  /** The bet type a debit or settle named (0016). */
   betType: text('bet_type'),
 });
 
-/** A seamless win above its round's risk limit, held for the operator (0015_vendor_risk_holds.sql). */
+/** A seamless win above its round's risk limit, held for the operator (0016_vendor_risk_holds.sql). */
 export const vendorRiskHolds = pgTable('vendor_risk_holds', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchant: text('merchant').notNull(),
