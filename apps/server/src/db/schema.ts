@@ -327,6 +327,8 @@ export const gameRounds = pgTable('game_rounds', {
   fair: jsonb('fair').$type<{ serverSeedHash: string; clientSeed: string; nonce: number }>(),
   openedAt: tz('opened_at').notNull(),
   settledAt: tz('settled_at'),
+  /** A win of the round is held for review (0016): it takes no other call until decided. */
+  held: boolean('held').notNull().default(false),
 });
 export type GameRoundRow = typeof gameRounds.$inferSelect;
 
@@ -346,6 +348,36 @@ export const vendorTransactions = pgTable('vendor_transactions', {
   originalTxId: text('original_tx_id'),
   rolledBackBy: text('rolled_back_by'),
   createdAt: tz('created_at').notNull(),
+  /** The bet type a debit or settle named (0016). */
+  betType: text('bet_type'),
+});
+
+/** A seamless win above its round's risk limit, held for the operator (0016_vendor_risk_holds.sql). */
+export const vendorRiskHolds = pgTable('vendor_risk_holds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchant: text('merchant').notNull(),
+  vendor: text('vendor').notNull(),
+  txId: text('tx_id').notNull(),
+  kind: text('kind').$type<'credit' | 'settle'>().notNull(),
+  roundPk: bigint('round_pk', { mode: 'number' }).notNull(),
+  roundId: text('round_id').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  mode: text('mode').$type<'real' | 'play'>().notNull(),
+  gameCode: text('game_code').notNull(),
+  winMinor: bigint('win_minor', { mode: 'bigint' }).notNull(),
+  limitMinor: bigint('limit_minor', { mode: 'bigint' }).notNull(),
+  rule: text('rule').$type<'GAME_MULTIPLE' | 'VENDOR_CAP'>().notNull(),
+  stakesMinor: bigint('stakes_minor', { mode: 'bigint' }).notNull(),
+  winsMinor: bigint('wins_minor', { mode: 'bigint' }).notNull(),
+  closeRound: boolean('close_round').notNull(),
+  detail: jsonb('detail').$type<unknown>(),
+  fair: jsonb('fair').$type<unknown>(),
+  status: text('status').$type<'PENDING' | 'RELEASED' | 'REJECTED'>().notNull(),
+  createdAt: tz('created_at').notNull(),
+  decidedAt: tz('decided_at'),
+  decidedBy: text('decided_by'),
+  reason: text('reason'),
+  transferId: bigint('transfer_id', { mode: 'number' }),
 });
 
 export const schema = {
@@ -372,6 +404,7 @@ export const schema = {
   vendorSessions,
   gameRounds,
   vendorTransactions,
+  vendorRiskHolds,
 };
 
 /** Promotions (0012_promotions.sql): sign-up joins, claims and raffle draws, one row each. */

@@ -56,6 +56,12 @@ Commands:
                                          with offset, or epoch ms): launches inside it are
                                          refused with its times
   vendor-maintenance <VENDOR> --clear    remove the vendor's maintenance window
+  risk list [--status S] [--limit N]     seamless wins held by the risk limits, oldest first
+                                         (S: PENDING (default), RELEASED or REJECTED; N: 1 to
+                                         200, default 50)
+  risk release <id>                      pay a held win (once) and close its round as the
+                                         vendor's credit would have
+  risk reject <id> --reason <text>       close the round of a held win without paying it
   content notice <id> --title <text> --text <text>
                                          add (or replace) a marquee notice
   content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
@@ -138,6 +144,19 @@ function depositCommand(action: string | undefined, orderNo: string | undefined,
   return { command: 'deposit', action, orderNo, reason: opts.reason };
 }
 
+function riskCommand(action: string | undefined, id: string | undefined, opts: CliOptions) {
+  if (action === 'list') {
+    if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+    return { command: 'risk', action, status: opts.status?.toUpperCase(), limit };
+  }
+  if (action !== 'release' && action !== 'reject') fail(`risk takes list, release or reject.\n\n${USAGE}`);
+  if (!id || !/^\d{1,15}$/.test(id)) fail(`risk ${action} takes the id of a held win.\n\n${USAGE}`);
+  if (action === 'release') return { command: 'risk', action, id: Number(id) };
+  if (!opts.reason) fail(`risk reject needs --reason "<why>".\n\n${USAGE}`);
+  return { command: 'risk', action, id: Number(id), reason: opts.reason };
+}
+
 const WITHDRAW_ACTIONS = ['approve', 'reject', 'return-margin', 'force-received'];
 
 function withdrawCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -186,6 +205,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return depositCommand(sub, value, opts);
     case 'withdraw':
       return withdrawCommand(sub, value, opts);
+    case 'risk':
+      return riskCommand(sub, value, opts);
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };

@@ -5,7 +5,7 @@ import { accountSettingsSchema } from './account.ts';
 import { cashierConfigSchema } from './cashier.ts';
 import { contentConfigSchema } from './content.ts';
 import { gameTypeSchema } from './game-types.ts';
-import { gameConfigSchema, maintenanceWindowSchema, VENDOR_PROVIDERS } from './games.ts';
+import { gameConfigSchema, maintenanceWindowSchema, maxWinAmountSchema, VENDOR_PROVIDERS } from './games.ts';
 import { promotionsConfigSchema } from './promotions.ts';
 import { supportConfigSchema } from './support.ts';
 
@@ -80,6 +80,8 @@ export const vendorSchema = z.object({
   provider: z.enum(VENDOR_PROVIDERS).default('NONE'),
   /** While now is inside the window, launching answers vendor_under_maintenance. */
   maintenance: maintenanceWindowSchema.nullable().default(null),
+  /** Risk limit: the most one round of the vendor may win; a seamless credit above it is held. */
+  maxWin: maxWinAmountSchema.optional(),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
 

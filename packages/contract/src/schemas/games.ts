@@ -33,6 +33,27 @@ const languageSchema = z.enum(LANGUAGES);
 export const gameCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -');
 export const vassalageSchema = z.string().regex(/^[A-Z0-9_]{1,16}$/, 'upper-case letters, digits and _');
 
+/** Multiples of stakes are kept to this many decimals (1.95 of a banker bet, 202702.5 of a slot). */
+export const WIN_MULTIPLE_DECIMALS = 4;
+/**
+ * The most a round of a game may win, as a multiple of the round's stakes (the win includes
+ * the stake returned): a seamless credit above it is held for the operator's review.
+ */
+export const maxWinMultipleSchema = z
+  .number()
+  .positive()
+  .max(1e9)
+  .refine(
+    (m) => Math.abs(m * 10 ** WIN_MULTIPLE_DECIMALS - Math.round(m * 10 ** WIN_MULTIPLE_DECIMALS)) < 1e-6,
+    `at most ${WIN_MULTIPLE_DECIMALS} decimals`,
+  );
+/** A vendor's absolute cap on the win of one round: a positive decimal amount like "50000.00". */
+export const maxWinAmountSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,12}(?:\.[0-9]{1,2})?$/, 'a positive decimal amount like "50000.00"');
+/** A bet type's name as a vendor sends it with a bet (`betType` of debit and settle). */
+export const betTypeSchema = z.string().regex(/^[A-Za-z0-9_]{1,32}$/, '1–32 letters, digits and _');
+
 /** One game of the catalogue as the operator configures it. */
 export const gameConfigSchema = z.object({
   vassalage: vassalageSchema,
@@ -46,6 +67,10 @@ export const gameConfigSchema = z.object({
   engine: inhouseEngineSchema.optional(),
   /** Listed in the lobby in ascending order. */
   sort: z.number().int().default(0),
+  /** Risk limit: a round may win at most this multiple of its stakes (none when absent). */
+  maxWinMultiple: maxWinMultipleSchema.optional(),
+  /** The multiple of the stakes of a bet type (a bet's betType), where it differs from maxWinMultiple. */
+  maxWinMultipleByBetType: z.record(betTypeSchema, maxWinMultipleSchema).optional(),
 });
 export type GameConfig = z.infer<typeof gameConfigSchema>;
 

@@ -7,6 +7,7 @@ import {
   type BalanceRequest,
   type CreditRequest,
   type DebitRequest,
+  PENDING_REVIEW,
   type Refusal,
   type RollbackRequest,
   SEAMLESS_CODES,
@@ -81,6 +82,7 @@ const roundReplySchema = z.object({
   roundId: z.string(),
   orderNo: z.string(),
   replayed: z.boolean(),
+  status: z.literal(PENDING_REVIEW).optional(),
 });
 const replySchemas: { [C in SeamlessCall]: z.ZodType<SeamlessReplies[C]> } = {
   authenticate: z.object({

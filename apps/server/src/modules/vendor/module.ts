@@ -12,6 +12,7 @@ import { VendorCredentials } from './credentials.ts';
 import { UntrustedCallGate } from './failure-gate.ts';
 import { SeamlessHandler } from './handler.ts';
 import { vendorSecretCommand } from './ops.ts';
+import { VendorRisk } from './risk.ts';
 import { seamlessRoutes } from './routes.ts';
 import { type LaunchTokenRequest, VendorSessions } from './sessions.ts';
 import { SeamlessWallet } from './wallet.ts';
@@ -36,6 +37,8 @@ export class Vendors {
     readonly handler: SeamlessHandler,
     readonly credentials: VendorCredentials,
     private readonly sessions: VendorSessions,
+    /** Wins held by the risk limits, and the operator's decisions on them. */
+    readonly risk: VendorRisk,
     private readonly deps: Pick<VendorModuleDeps, 'store' | 'clock'>,
   ) {
     this.transport = inProcessTransport(handler);
@@ -65,7 +68,7 @@ export class Vendors {
 
 /**
  * Installs the seamless-wallet protocol: its routes under /seamless/v1, the operator's
- * vendor-secret command and the purge of spent launch tokens and ended sessions.
+ * vendor-secret and risk commands and the purge of spent launch tokens and ended sessions.
  */
 export async function installVendors(app: FastifyInstance, deps: VendorModuleDeps): Promise<Vendors> {
   const { database, store, ledger, clock } = deps;
@@ -77,8 +80,10 @@ export async function installVendors(app: FastifyInstance, deps: VendorModuleDep
   const handler = new SeamlessHandler({ store, credentials, wallet, clock, log: app.log });
   seamlessRoutes(app, handler, new UntrustedCallGate(clock));
   deps.ops.extend('vendor-secret', vendorSecretCommand({ database, store, credentials }));
+  const risk = new VendorRisk({ database, ledger, clock });
+  risk.register(deps.ops);
   deps.jobs.add(vendorHousekeepingJob(database));
-  return new Vendors(handler, credentials, sessions, { store, clock });
+  return new Vendors(handler, credentials, sessions, risk, { store, clock });
 }
 
 export const VENDOR_HOUSEKEEPING_JOB = 'vendor-housekeeping';

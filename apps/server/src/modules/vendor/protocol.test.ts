@@ -346,6 +346,75 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
       expect(await walletOf(t, s.memberId)).toBe(9_900n);
       expect(await roundOf(roundId)).toMatchObject({ status: 'open', bet_minor: '100', win_minor: '0' });
     });
+
+    it('takes amounts only in the documented format, in every amount field', async () => {
+      const s = await startSession(t, client, 'real', 10_000n);
+      const roundId = nextId('r');
+      const deviations = [
+        ' 10.00',
+        '10.00 ',
+        '\t10',
+        '10\n',
+        '+10',
+        '-0',
+        '1e3',
+        '1E3',
+        '10.001',
+        '010',
+        '00.50',
+        '00',
+        '10.',
+        '.5',
+        '1,000',
+        '1_000',
+        '0x10',
+        'Infinity',
+        '١٠',
+        '１０',
+      ];
+      for (const amount of deviations) {
+        const debit = await client.debit({
+          sessionToken: s.sessionToken,
+          txId: nextId('d'),
+          roundId,
+          amount,
+        });
+        expect(debit, JSON.stringify(amount)).toMatchObject({ code: 'INVALID_REQUEST' });
+        expect((debit as { message: string }).message).toMatch(/^amount: /);
+        const settle = await client.settle({
+          sessionToken: s.sessionToken,
+          txId: nextId('s'),
+          roundId: nextId('r'),
+          bet: amount,
+          win: '0',
+        });
+        expect(settle.code, JSON.stringify(amount)).toBe('INVALID_REQUEST');
+        const win = await client.settle({
+          sessionToken: s.sessionToken,
+          txId: nextId('s'),
+          roundId: nextId('r'),
+          bet: '1',
+          win: amount,
+        });
+        expect(win.code, JSON.stringify(amount)).toBe('INVALID_REQUEST');
+      }
+      // A number is not a decimal string either.
+      const numeric = { sessionToken: s.sessionToken, txId: nextId('d'), roundId, amount: 10 };
+      expect((await client.debit(numeric as never)).code).toBe('INVALID_REQUEST');
+      expect(await walletOf(t, s.memberId)).toBe(10_000n);
+      expect(await roundOf(roundId)).toBeNull();
+      // The documented forms are taken, zero with or without decimals included.
+      for (const amount of ['10', '10.5', '10.50', '0.01', '0.5']) {
+        expectOk(await client.debit({ sessionToken: s.sessionToken, txId: nextId('d'), roundId, amount }));
+      }
+      for (const amount of deviations) {
+        const credit = await client.credit({ txId: nextId('c'), roundId, amount });
+        expect(credit.code, JSON.stringify(amount)).toBe('INVALID_REQUEST');
+      }
+      expectOk(await client.credit({ txId: nextId('c'), roundId, amount: '0.00', closeRound: false }));
+      expectOk(await client.credit({ txId: nextId('c'), roundId, amount: '0' }));
+      expect(await walletOf(t, s.memberId)).toBe(10_000n - 3_151n);
+    });
   });
 
   describe('rollback', () => {

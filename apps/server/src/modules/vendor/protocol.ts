@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_MINOR, parseMoney } from '@aurum/contract';
+import { betTypeSchema, MAX_AMOUNT_MINOR, parseMoney } from '@aurum/contract';
 import { z } from 'zod';
 import { TOKEN_PATTERN } from '../../platform/crypto.ts';
 
@@ -78,13 +78,20 @@ const tokenSchema = z.string().regex(TOKEN_PATTERN, 'a token as the platform iss
 /** The member's id as a decimal string, as authenticate answered it. */
 export const playerIdSchema = z.string().regex(/^[1-9]\d{0,14}$/, 'a player id as authenticate answered it');
 
+/**
+ * The documented amount format, exactly: digits without leading zeros ("0" before a decimal
+ * point only), then at most two decimals after a point. No spaces around it, no sign, no
+ * exponent, no other digits than 0-9 (docs/seamless-wallet.md, Field formats).
+ */
+export const SEAMLESS_AMOUNT = /^(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,2})?$/;
+
 /** A decimal string of at most two decimals, never negative, within the ledger's limit. */
 function money(allowZero: boolean) {
   return z
     .string()
     .max(32)
     .transform((text, ctx) => {
-      const minor = /^\s*-/.test(text) ? null : parseMoney(text);
+      const minor = SEAMLESS_AMOUNT.test(text) ? parseMoney(text) : null;
       if (minor === null || minor > MAX_AMOUNT_MINOR || (!allowZero && minor === 0n)) {
         ctx.addIssue({
           code: 'custom',
@@ -122,6 +129,8 @@ export const debitSchema = z.object({
   txId: txIdSchema,
   roundId: roundIdSchema,
   amount: stakeSchema,
+  /** What kind of bet this is, for a game whose risk limits differ per bet type. */
+  betType: betTypeSchema.optional(),
 });
 export const creditSchema = z.object({
   txId: txIdSchema,
@@ -148,6 +157,8 @@ export const settleSchema = z.object({
   roundId: roundIdSchema,
   bet: stakeSchema,
   win: payoutSchema,
+  /** What kind of bet this is, for a game whose risk limits differ per bet type. */
+  betType: betTypeSchema.optional(),
   detail: detailSchema.optional(),
   fair: fairSchema.optional(),
 });
@@ -185,7 +196,14 @@ export interface RoundReply {
   orderNo: string;
   /** True when this answers a repeat of the transaction: nothing moved again. */
   replayed: boolean;
+  /**
+   * Only on a credit or settle whose win is above the round's risk limit: the win is held for
+   * the operator's review, not paid (the balance does not include it) and the round stays open.
+   */
+  status?: typeof PENDING_REVIEW;
 }
+/** The status of a round reply whose win is held for review. */
+export const PENDING_REVIEW = 'PENDING_REVIEW';
 export interface RollbackReply {
   code: 'OK';
   balance: string;

@@ -1,5 +1,5 @@
 import type { StatementHook } from '../wallet/ledger.ts';
-import { big, id, type Sql } from '../wallet/sql.ts';
+import { big, bool, id, type Sql } from '../wallet/sql.ts';
 
 /**
  * The SQL of the seamless wallet's transactions and rounds. The hot calls (debit, credit,
@@ -44,8 +44,8 @@ const recordedOf = (rows: RecordedRow[]): Recorded => ({
 /** A new round's number: the vendor and the round's id, unique per merchant by the id. */
 const NEW_ROUND = `SELECT n.id, $1::text, $2::text, $5::text, $2::text || '-' || n.id::text`;
 const ROUND_SEQUENCE = `FROM (SELECT nextval('game_rounds_id_seq') AS id) n WHERE EXISTS (SELECT 1 FROM t)`;
-/** A round may grow only while open, and only by its own player and mode. */
-const SAME_OPEN_ROUND = `g.status = 'open' AND g.member_id = EXCLUDED.member_id AND g.mode = EXCLUDED.mode`;
+/** A round may grow only while open (and no win of it is held), and only by its own player and mode. */
+const SAME_OPEN_ROUND = `g.status = 'open' AND NOT g.held AND g.member_id = EXCLUDED.member_id AND g.mode = EXCLUDED.mode`;
 
 export interface DebitRecord extends TxBase {
   amountMinor: bigint;
@@ -54,6 +54,8 @@ export interface DebitRecord extends TxBase {
   mode: Mode;
   /** The wallet before this debit: the round's balance before, if the debit opens it. */
   balanceBeforeMinor: bigint;
+  /** The bet type the vendor named, if any. */
+  betType: string | null;
 }
 
 /** Records a debit and opens its round, or adds the stake to the open round. */
@@ -61,8 +63,8 @@ export async function recordDebit(sql: Sql, d: DebitRecord): Promise<Recorded> {
   const rows = await sql.rows<RecordedRow>(
     `WITH t AS (
       INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
-        amount_minor, transfer_id, balance_minor, created_at)
-      VALUES ($1, $2, $3, 'debit', $4, $5, $6, $7, $8, $9, $10)
+        amount_minor, transfer_id, balance_minor, created_at, bet_type)
+      VALUES ($1, $2, $3, 'debit', $4, $5, $6, $7, $8, $9, $10, $14)
       ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
       RETURNING 1
     ), r AS (
@@ -89,8 +91,9 @@ export async function recordDebit(sql: Sql, d: DebitRecord): Promise<Recorded> {
       d.gameCode,
       d.mode,
       d.balanceBeforeMinor.toString(),
+      d.betType,
     ],
-    'seamless_debit_v1',
+    'seamless_debit_v2',
   );
   return recordedOf(rows);
 }
@@ -101,6 +104,11 @@ export interface SettleDraft extends Omit<DebitRecord, 'transferId' | 'balanceMi
   /** JSON text, or null. */
   detail: string | null;
   fair: string | null;
+  /**
+   * The win was checked against the risk limits of a new round only: a round that exists
+   * already (its stakes and wins count too) refuses it, and the caller checks it in full.
+   */
+  freshRoundOnly: boolean;
 }
 
 /**
@@ -113,7 +121,7 @@ export interface SettleDraft extends Omit<DebitRecord, 'transferId' | 'balanceMi
  */
 export function settleHook(s: SettleDraft): StatementHook {
   return {
-    name: 'seamless_settle_v1',
+    name: 'seamless_settle_v2',
     params: [
       s.merchant,
       s.vendor,
@@ -128,20 +136,23 @@ export function settleHook(s: SettleDraft): StatementHook {
       s.mode,
       s.detail,
       s.fair,
+      s.betType,
+      s.freshRoundOnly,
     ],
     ctes: (p) => `seamless_round AS (
-      SELECT g.status, g.member_id, g.mode FROM game_rounds g
+      SELECT g.status, g.held, g.member_id, g.mode FROM game_rounds g
       WHERE g.merchant = ${p(1)}::text AND g.vendor = ${p(2)}::text AND g.round_id = ${p(5)}::text
     ), seamless_tx AS (
       INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
-        amount_minor, win_minor, transfer_id, balance_minor, created_at)
+        amount_minor, win_minor, transfer_id, balance_minor, created_at, bet_type)
       SELECT ${p(1)}::text, ${p(2)}::text, ${p(3)}::text, 'settle', ${p(4)}::text, ${p(5)}::text,
         ${p(6)}::bigint, ${p(7)}::bigint, ${p(8)}::bigint, play.bet_transfer_id, play.balance_after,
-        ${p(9)}::timestamptz
+        ${p(9)}::timestamptz, ${p(14)}::text
       FROM play
       WHERE NOT EXISTS (
         SELECT 1 FROM seamless_round g
-        WHERE NOT (g.status = 'open' AND g.member_id = ${p(6)}::bigint AND g.mode = ${p(11)}::text))
+        WHERE ${p(15)}::boolean
+          OR NOT (g.status = 'open' AND NOT g.held AND g.member_id = ${p(6)}::bigint AND g.mode = ${p(11)}::text))
       ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
       RETURNING 1
     ), seamless_settled AS (
@@ -195,7 +206,7 @@ export async function recordCredit(sql: Sql, c: CreditRecord): Promise<Recorded>
         settled_at = CASE WHEN $11::boolean THEN $10::timestamptz ELSE g.settled_at END,
         balance_after_minor = CASE WHEN $11::boolean THEN $9::bigint ELSE g.balance_after_minor END,
         detail = coalesce($12::jsonb, g.detail), fair = coalesce($13::jsonb, g.fair)
-      WHERE g.id = $14 AND g.status = 'open' AND EXISTS (SELECT 1 FROM t)
+      WHERE g.id = $14 AND g.status = 'open' AND NOT g.held AND EXISTS (SELECT 1 FROM t)
       RETURNING g.order_no
     )
     SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
@@ -215,7 +226,7 @@ export async function recordCredit(sql: Sql, c: CreditRecord): Promise<Recorded>
       c.fair,
       c.roundPk,
     ],
-    'seamless_credit_v1',
+    'seamless_credit_v2',
   );
   return recordedOf(rows);
 }
@@ -228,6 +239,9 @@ export interface RoundRow {
   status: RoundStatus;
   orderNo: string;
   betMinor: bigint;
+  winMinor: bigint;
+  /** A win of the round is held for review: it takes no other call meanwhile. */
+  held: boolean;
 }
 
 interface RoundSqlRow {
@@ -238,9 +252,11 @@ interface RoundSqlRow {
   status: RoundStatus;
   order_no: string;
   bet_minor: unknown;
+  win_minor: unknown;
+  held: unknown;
 }
 
-const ROUND_COLUMNS = 'id, member_id, game_code, mode, status, order_no, bet_minor';
+const ROUND_COLUMNS = 'id, member_id, game_code, mode, status, order_no, bet_minor, win_minor, held';
 
 const roundOf = (r: RoundSqlRow | undefined): RoundRow | null =>
   r
@@ -252,6 +268,8 @@ const roundOf = (r: RoundSqlRow | undefined): RoundRow | null =>
         status: r.status,
         orderNo: r.order_no,
         betMinor: big(r.bet_minor),
+        winMinor: big(r.win_minor),
+        held: bool(r.held),
       }
     : null;
 
@@ -261,7 +279,7 @@ export async function findRound(sql: Sql, merchant: string, vendor: string, roun
     `SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE merchant = $1 AND vendor = $2 AND round_id = $3
      ${lock ? 'FOR UPDATE' : ''}`,
     [merchant, vendor, roundId],
-    lock ? 'seamless_round_lock_v1' : 'seamless_round_v1',
+    lock ? 'seamless_round_lock_v2' : 'seamless_round_v2',
   );
   return roundOf(rows[0]);
 }
@@ -283,9 +301,9 @@ export async function removeDebitFromRound(
        status = CASE WHEN bet_minor = $2::bigint THEN 'cancelled' ELSE status END,
        settled_at = CASE WHEN bet_minor = $2::bigint THEN $4::timestamptz ELSE settled_at END,
        balance_after_minor = CASE WHEN bet_minor = $2::bigint THEN $3::bigint ELSE balance_after_minor END
-     WHERE id = $1 AND status = 'open'`,
+     WHERE id = $1 AND status = 'open' AND NOT held`,
     [roundPk, amountMinor.toString(), balanceMinor.toString(), at.toISOString()],
-    'seamless_round_remove_debit_v1',
+    'seamless_round_remove_debit_v2',
   );
 }
 
@@ -301,6 +319,8 @@ export interface StoredTx {
   balanceMinor: bigint | null;
   rolledBackBy: string | null;
   orderNo: string | null;
+  /** Its win was held for review: a repeat answers the pending answer again. */
+  held: boolean;
 }
 
 interface StoredSqlRow {
@@ -314,6 +334,7 @@ interface StoredSqlRow {
   balance_minor: unknown;
   rolled_back_by: string | null;
   order_no: string | null;
+  held: unknown;
 }
 
 const nullable = <T>(value: unknown, f: (v: unknown) => T): T | null => (value === null ? null : f(value));
@@ -328,13 +349,14 @@ export async function findTransaction(
 ): Promise<StoredTx | null> {
   const rows = await sql.rows<StoredSqlRow>(
     `SELECT t.tx_id, t.kind, t.request_hash, t.round_id, t.member_id, t.amount_minor, t.transfer_id,
-       t.balance_minor, t.rolled_back_by, r.order_no
+       t.balance_minor, t.rolled_back_by, r.order_no, h.id IS NOT NULL AS held
      FROM vendor_transactions t
      LEFT JOIN game_rounds r ON r.merchant = t.merchant AND r.vendor = t.vendor AND r.round_id = t.round_id
+     LEFT JOIN vendor_risk_holds h ON h.merchant = t.merchant AND h.vendor = t.vendor AND h.tx_id = t.tx_id
      WHERE t.merchant = $1 AND t.vendor = $2 AND t.tx_id = $3
      ${lock ? 'FOR UPDATE OF t' : ''}`,
     [merchant, vendor, txId],
-    lock ? 'seamless_tx_lock_v1' : 'seamless_tx_v1',
+    lock ? 'seamless_tx_lock_v2' : 'seamless_tx_v2',
   );
   const r = rows[0];
   if (!r) return null;
@@ -349,6 +371,7 @@ export async function findTransaction(
     balanceMinor: nullable(r.balance_minor, big),
     rolledBackBy: r.rolled_back_by,
     orderNo: r.order_no,
+    held: bool(r.held),
   };
 }
 
@@ -428,4 +451,153 @@ export async function memberExists(sql: Sql, merchant: string, memberId: number)
     'seamless_member_exists_v1',
   );
   return rows.length > 0;
+}
+
+/** A round's live stakes of named bet types (debits not rolled back, settles), per type. */
+export async function typedStakes(
+  sql: Sql,
+  merchant: string,
+  vendor: string,
+  roundId: string,
+): Promise<{ betType: string; stakeMinor: bigint }[]> {
+  const rows = await sql.rows<{ bet_type: string; stake: unknown }>(
+    `SELECT bet_type, sum(amount_minor) AS stake FROM vendor_transactions
+     WHERE merchant = $1 AND vendor = $2 AND round_id = $3 AND bet_type IS NOT NULL
+       AND kind IN ('debit', 'settle') AND rolled_back_by IS NULL
+     GROUP BY bet_type ORDER BY bet_type`,
+    [merchant, vendor, roundId],
+    'seamless_typed_stakes_v1',
+  );
+  return rows.map((r) => ({ betType: r.bet_type, stakeMinor: big(r.stake) }));
+}
+
+/** What a held win keeps for the operator: the limit it passed and what the round stood at. */
+export interface HoldDraft {
+  winMinor: bigint;
+  limitMinor: bigint;
+  rule: 'GAME_MULTIPLE' | 'VENDOR_CAP';
+  /** The round's stakes and the wins paid to it, when the win was held. */
+  stakesMinor: bigint;
+  winsMinor: bigint;
+  closeRound: boolean;
+  /** JSON text, or null: what was dealt, kept with the round (and the hold) as sent. */
+  detail: string | null;
+  fair: string | null;
+}
+
+/** The hold's row, made from the round the statement's CTE \`r\` returned (id, member, mode, game). */
+const INSERT_HOLD = (first: number) => {
+  const p = (n: number) => `$${first + n}`;
+  return `h AS (
+      INSERT INTO vendor_risk_holds (merchant, vendor, tx_id, kind, round_pk, round_id, member_id, mode,
+        game_code, win_minor, limit_minor, rule, stakes_minor, wins_minor, close_round, detail, fair, status,
+        created_at)
+      SELECT $1, $2, $3, ${p(0)}::text, r.id, $5, r.member_id, r.mode, r.game_code, ${p(1)}::bigint,
+        ${p(2)}::bigint, ${p(3)}::text, ${p(4)}::bigint, ${p(5)}::bigint, ${p(6)}::boolean, ${p(7)}::jsonb,
+        ${p(8)}::jsonb, 'PENDING', $10::timestamptz
+      FROM r
+      RETURNING id
+    )`;
+};
+const holdParams = (kind: 'credit' | 'settle', h: HoldDraft) => [
+  kind,
+  h.winMinor.toString(),
+  h.limitMinor.toString(),
+  h.rule,
+  h.stakesMinor.toString(),
+  h.winsMinor.toString(),
+  h.closeRound,
+  h.detail,
+  h.fair,
+];
+
+/**
+ * Records a credit whose win is held: the transaction (nothing paid, no transfer), the round
+ * marked held (it stays open) and the hold for the operator; only an open round not held yet.
+ */
+export async function recordHeldCredit(
+  sql: Sql,
+  c: TxBase & { amountMinor: bigint; roundPk: number; hold: HoldDraft },
+): Promise<Recorded> {
+  const rows = await sql.rows<RecordedRow>(
+    `WITH t AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, balance_minor, created_at)
+      VALUES ($1, $2, $3, 'credit', $4, $5, $6, $7, $8, $10)
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), r AS (
+      UPDATE game_rounds g SET held = true,
+        detail = coalesce($18::jsonb, g.detail), fair = coalesce($19::jsonb, g.fair)
+      WHERE g.id = $9 AND g.status = 'open' AND NOT g.held AND EXISTS (SELECT 1 FROM t)
+      RETURNING g.id, g.order_no, g.member_id, g.mode, g.game_code
+    ), ${INSERT_HOLD(11)}
+    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
+    [
+      c.merchant,
+      c.vendor,
+      c.txId,
+      c.requestHash,
+      c.roundId,
+      c.memberId,
+      c.amountMinor.toString(),
+      c.balanceMinor.toString(),
+      c.roundPk,
+      c.at.toISOString(),
+      ...holdParams('credit', c.hold),
+    ],
+    'seamless_held_credit_v2',
+  );
+  return recordedOf(rows);
+}
+
+/**
+ * Records a settle whose win is held once its bet has moved: the transaction (the bet's
+ * transfer), the round opened or grown by the bet and marked held (it stays open), and the
+ * hold. Only a new round, or an open one of this player and mode not held yet.
+ */
+export async function recordHeldSettle(
+  sql: Sql,
+  d: DebitRecord & { winMinor: bigint; hold: HoldDraft },
+): Promise<Recorded> {
+  const rows = await sql.rows<RecordedRow>(
+    `WITH t AS (
+      INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+        amount_minor, win_minor, transfer_id, balance_minor, created_at, bet_type)
+      VALUES ($1, $2, $3, 'settle', $4, $5, $6, $7, $15, $8, $9, $10, $14)
+      ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+      RETURNING 1
+    ), r AS (
+      INSERT INTO game_rounds AS g (id, merchant, vendor, round_id, order_no, member_id, game_code, mode,
+        status, bet_minor, balance_before_minor, opened_at, held, detail, fair)
+      ${NEW_ROUND}, $6::bigint, $11::text, $12::text, 'open', $7::bigint, $13::bigint, $10::timestamptz, true,
+        $23::jsonb, $24::jsonb
+      ${ROUND_SEQUENCE}
+      ON CONFLICT (merchant, vendor, round_id) DO UPDATE SET bet_minor = g.bet_minor + EXCLUDED.bet_minor,
+        held = true, detail = coalesce(EXCLUDED.detail, g.detail), fair = coalesce(EXCLUDED.fair, g.fair)
+      WHERE ${SAME_OPEN_ROUND}
+      RETURNING g.id, g.order_no, g.member_id, g.mode, g.game_code
+    ), ${INSERT_HOLD(16)}
+    SELECT (SELECT count(*) FROM t) AS recorded, (SELECT order_no FROM r) AS order_no`,
+    [
+      d.merchant,
+      d.vendor,
+      d.txId,
+      d.requestHash,
+      d.roundId,
+      d.memberId,
+      d.amountMinor.toString(),
+      d.transferId,
+      d.balanceMinor.toString(),
+      d.at.toISOString(),
+      d.gameCode,
+      d.mode,
+      d.balanceBeforeMinor.toString(),
+      d.betType,
+      d.winMinor.toString(),
+      ...holdParams('settle', d.hold),
+    ],
+    'seamless_held_settle_v2',
+  );
+  return recordedOf(rows);
 }

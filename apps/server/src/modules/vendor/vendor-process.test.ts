@@ -9,9 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { REPO_ROOT } from '../../platform/config.ts';
-import { createTestApp, DEMO_MERCHANT, engines, type TestApp } from '../../testing/app.ts';
+import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from '../../testing/app.ts';
 import { checkLedger } from '../wallet/invariants.ts';
-import { INHOUSE_VENDOR, launchToken, newPlayer, nextId, walletOf } from './testing/helpers.ts';
+import {
+  EXTERNAL_VENDOR,
+  INHOUSE_VENDOR,
+  launchToken,
+  newPlayer,
+  nextId,
+  walletOf,
+} from './testing/helpers.ts';
 
 const VENDOR_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing/vendor-process.ts');
 
@@ -68,27 +75,33 @@ describe.each(engines)('a vendor process over HTTP on %s', (engine) => {
   let t: TestApp;
   let vendor: TestVendor;
 
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  /** A vendor process signing as `code` with `secret`, calling the app over HTTP. */
+  async function startVendor(code: string, secret: string): Promise<TestVendor> {
     const address = t.app.server.address();
     if (!address || typeof address === 'string') throw new Error('the app does not listen');
-    const merchant = await t.app.merchants.get(DEMO_MERCHANT);
-    const secret = merchant && (await t.app.vendors.credentials.secretFor(merchant, INHOUSE_VENDOR));
-    if (!secret) throw new Error('no in-house secret');
     const child = spawn(process.execPath, ['--import', 'tsx', VENDOR_PROCESS], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
         PLATFORM_URL: `http://127.0.0.1:${address.port}`,
         MERCHANT: DEMO_MERCHANT,
-        VENDOR: INHOUSE_VENDOR,
+        VENDOR: code,
         VENDOR_SECRET: secret,
       },
     });
     child.stderr.pipe(process.stderr);
-    vendor = new TestVendor(child);
-    await vendor.ready;
+    const started = new TestVendor(child);
+    await started.ready;
+    return started;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const merchant = await t.app.merchants.get(DEMO_MERCHANT);
+    const secret = merchant && (await t.app.vendors.credentials.secretFor(merchant, INHOUSE_VENDOR));
+    if (!secret) throw new Error('no in-house secret');
+    vendor = await startVendor(INHOUSE_VENDOR, secret);
   });
   afterAll(async () => {
     await vendor?.stop();
@@ -168,5 +181,45 @@ describe.each(engines)('a vendor process over HTTP on %s', (engine) => {
     });
     expect(await walletOf(t, memberId)).toBe(1_000n);
     expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+  });
+
+  it('holds a crafted oversized credit of an external vendor for the operator', async () => {
+    // The operator makes the external vendor's secret; its process signs with it.
+    const { secret } = await opsCommand(t.app, { command: 'vendor-secret', vendor: EXTERNAL_VENDOR });
+    const external = await startVendor(EXTERNAL_VENDOR, secret);
+    try {
+      const memberId = await newPlayer(t, 'real', 10_000n);
+      const token = await launchToken(t, memberId, 'real', EXTERNAL_VENDOR);
+      const sessionToken = (await external.call('authenticate', { token })).reply.sessionToken as string;
+      const roundId = nextId('r');
+      await external.call('debit', { sessionToken, txId: nextId('d'), roundId, amount: '10' });
+      // Above the vendor's cap (config/vendors.json: 50000.00): not paid, answered pending.
+      const credit = { txId: nextId('c'), roundId, amount: '75000.00' };
+      const held = await external.call('credit', credit);
+      expect(held).toMatchObject({
+        status: 200,
+        reply: { code: 'OK', status: 'PENDING_REVIEW', balance: '90.00', replayed: false },
+      });
+      expect(await external.call('credit', credit)).toEqual({
+        status: 200,
+        reply: { ...held.reply, replayed: true },
+      });
+      expect(await walletOf(t, memberId)).toBe(9_000n);
+      // Spaces around an amount are refused, not read.
+      expect(await external.call('credit', { ...credit, txId: nextId('c'), amount: ' 1.00' })).toMatchObject({
+        status: 400,
+        reply: { code: 'INVALID_REQUEST' },
+      });
+
+      const { holds } = await opsCommand(t.app, { command: 'risk', action: 'list' });
+      const hold = (holds as { id: number; txId: string }[]).find((h) => h.txId === credit.txId);
+      expect(hold).toBeDefined();
+      await opsCommand(t.app, { command: 'risk', action: 'release', id: hold!.id });
+      expect(await walletOf(t, memberId)).toBe(9_000n + 7_500_000n);
+      const check = await opsCommand(t.app, { command: 'ledger-check' });
+      expect(check).toMatchObject({ ok: true, problems: [] });
+    } finally {
+      await external.stop();
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
   type balanceSchema,
   type creditSchema,
   type debitSchema,
+  PENDING_REVIEW,
   type RollbackReply,
   type RoundReply,
   type rollbackSchema,
@@ -24,19 +25,26 @@ import {
 import {
   findRound,
   findTransaction,
+  type HoldDraft,
   type Mode,
   markRolledBack,
   memberExists,
   type RollbackRecord,
+  type RoundRow,
   recordCredit,
   recordDebit,
+  recordHeldCredit,
+  recordHeldSettle,
   recordRollback,
   recordTombstone,
   removeDebitFromRound,
+  type SettleDraft,
   type StoredTx,
   settleHook,
+  typedStakes,
 } from './repository.ts';
-import type { VendorSessions } from './sessions.ts';
+import { type LimitRule, type TypedStake, type WinLimits, winLimitsOf } from './risk-limits.ts';
+import type { VendorSession, VendorSessions } from './sessions.ts';
 
 /** Who is calling: a vendor the merchant lists, whose signature has been checked. */
 export interface Caller {
@@ -56,14 +64,19 @@ type In<S extends z.ZodType> = z.output<S>;
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 /** The ledger key of a vendor's transaction (and of one leg of a settle). */
-const ledgerKey = (vendor: string, txId: string, leg?: 'bet' | 'win') =>
+export const ledgerKey = (vendor: string, txId: string, leg?: 'bet' | 'win') =>
   `vendor:${vendor}:${txId}${leg ? `:${leg}` : ''}`;
 const actorOf = (vendor: string) => `vendor:${vendor}`;
 /** The remark of the member's account record. */
-const memoOf = (vendor: string, gameCode: string, roundId: string) => `${vendor} ${gameCode} ${roundId}`;
+export const memoOf = (vendor: string, gameCode: string, roundId: string) =>
+  `${vendor} ${gameCode} ${roundId}`;
 
 /** Real money moves between the main wallet and the vendor's house account, play money only in play. */
-function accountsOf(mode: Mode, memberId: number, vendor: string): { wallet: AccountRef; house: AccountRef } {
+export function accountsOf(
+  mode: Mode,
+  memberId: number,
+  vendor: string,
+): { wallet: AccountRef; house: AccountRef } {
   return mode === 'play'
     ? { wallet: memberAccount(memberId, PLAY), house: systemAccount(HOUSE_PLAY) }
     : { wallet: memberAccount(memberId, 'MAIN'), house: systemAccount(`HOUSE:${vendor}`) };
@@ -139,7 +152,7 @@ export class SeamlessWallet {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
     const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
-    const requestHash = hashOf(['debit', session.memberId, req.roundId, `${req.amount}`]);
+    const requestHash = hashOf(['debit', session.memberId, req.roundId, `${req.amount}`, ...typeOf(req)]);
     return this.run(wallet, merchant, async (tx, sql) => {
       const bet = await this.deps.ledger.transfer(tx, {
         merchant,
@@ -164,6 +177,7 @@ export class SeamlessWallet {
         balanceBeforeMinor: bet.from.balanceBeforeMinor,
         gameCode: session.gameCode,
         mode: session.mode,
+        betType: req.betType ?? null,
         at: new Date(this.deps.clock.now()),
       });
       if (!recorded.recorded) return this.replay(sql, c, 'debit', req.txId, requestHash);
@@ -172,7 +186,10 @@ export class SeamlessWallet {
     });
   }
 
-  /** A win (zero: none) for an open round; closes it unless closeRound is false. */
+  /**
+   * A win (zero: none) for an open round; closes it unless closeRound is false. A win that
+   * would take the round above its risk limit is held for review instead (PENDING_REVIEW).
+   */
   async credit(c: Caller, req: In<typeof creditSchema>): Promise<RoundReply> {
     const merchant = c.merchant.code;
     const detail = jsonOrNull(req.detail);
@@ -180,17 +197,39 @@ export class SeamlessWallet {
     const requestHash = hashOf(['credit', req.roundId, `${req.amount}`, req.closeRound, detail, fair]);
     return this.deps.ledger.run(async (tx) => {
       const sql = this.runner.on(tx);
-      const round = await findRound(sql, merchant, c.vendor, req.roundId);
-      if (round?.status !== 'open') {
-        // A repeat of the credit that closed the round answers as the first time.
+      // Locked: the round's wins so far decide whether this one is within its limit.
+      const round = await findRound(sql, merchant, c.vendor, req.roundId, true);
+      if (round?.status !== 'open' || round.held) {
+        // A repeat of the credit that closed (or held) the round answers as the first time.
         const stored = await findTransaction(sql, merchant, c.vendor, req.txId);
         if (stored) return replayOf(stored, 'credit', req.txId, requestHash);
         throw round
-          ? new SeamlessRefusal('ROUND_CLOSED', `The round is ${round.status}.`)
+          ? closedRefusal(round)
           : new SeamlessRefusal('UNKNOWN_TRANSACTION', 'The round has no debit.');
       }
       if (req.playerId !== undefined && req.playerId !== String(round.memberId)) {
         throw new SeamlessRefusal('INVALID_REQUEST', 'The round is not this player’s.');
+      }
+      const limits = winLimitsOf(c.merchant, c.vendor, round.gameCode);
+      const over = await this.overLimit(sql, c, req.roundId, round, limits, null, req.amount);
+      if (over) {
+        const balance = await this.walletBalance(tx, merchant, round.memberId, round.mode);
+        const held = await recordHeldCredit(sql, {
+          merchant,
+          vendor: c.vendor,
+          txId: req.txId,
+          requestHash,
+          roundId: req.roundId,
+          memberId: round.memberId,
+          amountMinor: req.amount,
+          balanceMinor: balance,
+          roundPk: round.pk,
+          at: new Date(this.deps.clock.now()),
+          hold: holdDraft(over, round, req.amount, req.closeRound, detail, fair),
+        });
+        if (!held.recorded) return this.replay(sql, c, 'credit', req.txId, requestHash);
+        if (held.orderNo === null) throw new SeamlessRefusal('ROUND_CLOSED', 'The round has closed.');
+        return { ...roundReply(req, held.orderNo, balance), status: PENDING_REVIEW };
       }
       const { wallet, house } = accountsOf(round.mode, round.memberId, c.vendor);
       const win =
@@ -242,7 +281,7 @@ export class SeamlessWallet {
   async settle(c: Caller, req: In<typeof settleSchema>): Promise<RoundReply> {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
-    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const { wallet } = accountsOf(session.mode, session.memberId, c.vendor);
     const detail = jsonOrNull(req.detail);
     const fair = jsonOrNull(req.fair);
     const requestHash = hashOf([
@@ -253,8 +292,9 @@ export class SeamlessWallet {
       `${req.win}`,
       detail,
       fair,
+      ...typeOf(req),
     ]);
-    const hook = settleHook({
+    const draft: Omit<SettleDraft, 'freshRoundOnly'> = {
       merchant,
       vendor: c.vendor,
       txId: req.txId,
@@ -267,32 +307,131 @@ export class SeamlessWallet {
       mode: session.mode,
       detail,
       fair,
+      betType: req.betType ?? null,
       at: new Date(this.deps.clock.now()),
-    });
+    };
+    // The usual round is new: its limit needs no read, this bet being all its stakes. A round
+    // that exists already, or a win above that limit, is settled by settleChecked instead.
+    const limits = winLimitsOf(c.merchant, c.vendor, session.gameCode);
+    const own: TypedStake = { betType: draft.betType, stakeMinor: req.bet };
+    if (limits.exceeded([own], req.win, req.win)) return this.settleChecked(c, session, draft, limits);
+    const freshRoundOnly = req.win > 0n && limits.any;
     const { result, row } = await this.refusing(wallet, merchant, () =>
       this.deps.ledger.moveBetAndWin(
-        {
-          merchant,
-          wallet,
-          house,
-          betMinor: req.bet,
-          winMinor: req.win,
-          keys: { bet: ledgerKey(c.vendor, req.txId, 'bet'), win: ledgerKey(c.vendor, req.txId, 'win') },
-          memo: memoOf(c.vendor, session.gameCode, req.roundId),
-          actor: actorOf(c.vendor),
-          shard: randomInt(2 ** 30),
-        },
-        hook,
+        this.betAndWin(c, session, draft),
+        settleHook({ ...draft, freshRoundOnly }),
       ),
     );
     const sql = this.runner.on(this.deps.database.db);
     if (!result) {
       const stored = await findTransaction(sql, merchant, c.vendor, req.txId);
       if (stored) return replayOf(stored, 'settle', req.txId, requestHash);
+      if (freshRoundOnly) return this.settleChecked(c, session, draft, limits);
       throw await this.roundRefusal(sql, c, req.roundId);
     }
     const balance = result.win ? result.win.to.balanceAfterMinor : result.bet.from.balanceAfterMinor;
     return roundReply(req, String(row.order_no), balance);
+  }
+
+  /** A settle's two legs as the ledger moves them. */
+  private betAndWin(c: Caller, session: VendorSession, d: Omit<SettleDraft, 'freshRoundOnly'>) {
+    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    return {
+      merchant: d.merchant,
+      wallet,
+      house,
+      betMinor: d.amountMinor,
+      winMinor: d.winMinor,
+      keys: { bet: ledgerKey(c.vendor, d.txId, 'bet'), win: ledgerKey(c.vendor, d.txId, 'win') },
+      memo: memoOf(c.vendor, session.gameCode, d.roundId),
+      actor: actorOf(c.vendor),
+      shard: randomInt(2 ** 30),
+    };
+  }
+
+  /**
+   * A settle checked against its round's risk limit in full (the round locked: its stakes and
+   * wins so far count): within it, settled as usual in this transaction; above it, the bet is
+   * taken and the win held for review, the round left open (PENDING_REVIEW).
+   */
+  private async settleChecked(
+    c: Caller,
+    session: VendorSession,
+    d: Omit<SettleDraft, 'freshRoundOnly'>,
+    limits: WinLimits,
+  ): Promise<RoundReply> {
+    const req = { txId: d.txId, roundId: d.roundId };
+    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    return this.run(wallet, d.merchant, async (tx, sql) => {
+      const stored = await findTransaction(sql, d.merchant, c.vendor, d.txId);
+      if (stored) return replayOf(stored, 'settle', d.txId, d.requestHash);
+      const round = await findRound(sql, d.merchant, c.vendor, d.roundId, true);
+      if (round && (round.status !== 'open' || round.held)) throw closedRefusal(round);
+      if (round && (round.memberId !== session.memberId || round.mode !== session.mode)) {
+        throw new SeamlessRefusal('INVALID_REQUEST', 'The round is another player’s or of another mode.');
+      }
+      const own: TypedStake = { betType: d.betType, stakeMinor: d.amountMinor };
+      const over = await this.overLimit(sql, c, d.roundId, round, limits, own, d.winMinor);
+      if (!over) {
+        const settled = await this.deps.ledger.betAndWin(
+          tx,
+          this.betAndWin(c, session, d),
+          settleHook({ ...d, freshRoundOnly: false }),
+        );
+        if (!settled.result) throw await this.roundRefusal(sql, c, d.roundId);
+        const { bet, win } = settled.result;
+        return roundReply(
+          req,
+          String(settled.row.order_no),
+          win ? win.to.balanceAfterMinor : bet.from.balanceAfterMinor,
+        );
+      }
+      const bet = await this.deps.ledger.transfer(tx, {
+        merchant: d.merchant,
+        from: wallet,
+        to: house,
+        amountMinor: d.amountMinor,
+        kind: TX_TYPE.bet,
+        idempotencyKey: ledgerKey(c.vendor, d.txId, 'bet'),
+        memo: memoOf(c.vendor, session.gameCode, d.roundId),
+        actor: actorOf(c.vendor),
+      });
+      const stakes = { betMinor: (round?.betMinor ?? 0n) + d.amountMinor, winMinor: round?.winMinor ?? 0n };
+      const held = await recordHeldSettle(sql, {
+        ...d,
+        transferId: bet.transferId,
+        balanceMinor: bet.from.balanceAfterMinor,
+        balanceBeforeMinor: bet.from.balanceBeforeMinor,
+        hold: holdDraft(over, stakes, d.winMinor, true, d.detail, d.fair),
+      });
+      if (!held.recorded) return this.replay(sql, c, 'settle', d.txId, d.requestHash);
+      if (held.orderNo === null) throw await this.roundRefusal(sql, c, d.roundId);
+      return { ...roundReply(req, held.orderNo, bet.from.balanceAfterMinor), status: PENDING_REVIEW };
+    });
+  }
+
+  /**
+   * The limit a win passes, or null when it may be paid: the round's wins with this one
+   * against the lower of the vendor's cap and its stakes (with `own`, a settle's bet) times
+   * their multiples. Stakes by bet type are read only for a game whose limits name bet types.
+   */
+  private async overLimit(
+    sql: Sql,
+    c: Caller,
+    roundId: string,
+    round: RoundRow | null,
+    limits: WinLimits,
+    own: TypedStake | null,
+    winMinor: bigint,
+  ): Promise<{ limitMinor: bigint; rule: LimitRule } | null> {
+    if (winMinor <= 0n || !limits.any) return null;
+    const stakes: TypedStake[] = own ? [own] : [];
+    if (round) {
+      const typed = limits.typed ? await typedStakes(sql, c.merchant.code, c.vendor, roundId) : [];
+      const untyped = typed.reduce((rest, t) => rest - t.stakeMinor, round.betMinor);
+      stakes.push(...typed, { betType: null, stakeMinor: untyped });
+    }
+    return limits.exceeded(stakes, (round?.winMinor ?? 0n) + winMinor, winMinor);
   }
 
   /**
@@ -356,6 +495,7 @@ export class SeamlessWallet {
   /** Reverses a live debit of an open round and takes its stake off the round. */
   private async undoDebit(tx: LedgerTx, sql: Sql, debit: StoredTx, record: RollbackRecord) {
     const round = await findRound(sql, record.merchant, record.vendor, debit.roundId ?? '', true);
+    if (round?.held) throw closedRefusal(round);
     if (round?.status !== 'open') {
       throw new SeamlessRefusal('ROUND_CLOSED', 'A debit can be rolled back only while its round is open.');
     }
@@ -412,8 +552,8 @@ export class SeamlessWallet {
   /** Why a round refused a debit or settle: it has closed, or it is another player's. */
   private async roundRefusal(sql: Sql, c: Caller, roundId: string): Promise<SeamlessRefusal> {
     const round = await findRound(sql, c.merchant.code, c.vendor, roundId);
-    return round && round.status !== 'open'
-      ? new SeamlessRefusal('ROUND_CLOSED', `The round is ${round.status}.`)
+    return round && (round.status !== 'open' || round.held)
+      ? closedRefusal(round)
       : new SeamlessRefusal('INVALID_REQUEST', 'The round is another player’s or of another mode.');
   }
 
@@ -440,6 +580,37 @@ export class SeamlessWallet {
       (accounts.find((a) => a.code === PLAY) ?? accounts.find((a) => a.code === 'MAIN'))?.balanceMinor ?? 0n
     );
   }
+}
+
+/** Why a round takes no more calls: it has closed, or a win of it is held for review. */
+function closedRefusal(round: RoundRow): SeamlessRefusal {
+  return round.held && round.status === 'open'
+    ? new SeamlessRefusal('ROUND_CLOSED', 'A win of the round is held for review.')
+    : new SeamlessRefusal('ROUND_CLOSED', `The round is ${round.status}.`);
+}
+
+/** The bet type as it joins a request's hash: nothing when none was named (hashes stay as they were). */
+const typeOf = (req: { betType?: string | undefined }) => (req.betType === undefined ? [] : [req.betType]);
+
+/** What a hold keeps: the limit the win passed and the round as it stood. */
+function holdDraft(
+  over: { limitMinor: bigint; rule: LimitRule },
+  round: { betMinor: bigint; winMinor: bigint },
+  winMinor: bigint,
+  closeRound: boolean,
+  detail: string | null,
+  fair: string | null,
+): HoldDraft {
+  return {
+    winMinor,
+    limitMinor: over.limitMinor,
+    rule: over.rule,
+    stakesMinor: round.betMinor,
+    winsMinor: round.winMinor,
+    closeRound,
+    detail,
+    fair,
+  };
 }
 
 function roundReply(
@@ -486,6 +657,7 @@ function replayOf(
     roundId: stored.roundId ?? '',
     orderNo: stored.orderNo ?? '',
     replayed: true,
+    ...(stored.held ? { status: PENDING_REVIEW } : {}),
   };
 }
 
