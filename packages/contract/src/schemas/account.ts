@@ -184,6 +184,30 @@ export const freePlayRequestSchema = z.strictObject({
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 
+/**
+ * Session hand-off: a signed-in member asks for a one-time ticket to put in a link
+ * (`<path>?ticket=…`); the page it opens redeems it by POST for a session of its own. The ticket
+ * is single use, lives 60 seconds and is bound to the member; a session token never travels in
+ * a URL.
+ */
+export const handoffTicketRequestSchema = z
+  .strictObject({
+    /** The page of this site the link opens (its query is kept); `/` by default. */
+    path: z.string().refine(isSameSiteReturnPath, 'a path of this site').default('/'),
+  })
+  .optional();
+export const handoffTicketValueSchema = z.object({
+  ticket: z.string(),
+  /** The path with `ticket` added to its query. */
+  url: z.string(),
+  /** Seconds the ticket can be redeemed in. */
+  expiresInSeconds: z.number().int(),
+});
+export const HANDOFF_TICKET_PARAM = 'ticket';
+export const handoffRedeemRequestSchema = z.strictObject({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a hand-off ticket'),
+});
+
 export const memberInfoSchema = z.object({
   id: z.number().int(),
   account: z.string(),

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../platform/rate-limit.ts';
 import { PasswordService } from '../member/password.ts';
 import { RegistrationService } from '../member/register.ts';
 import { MemberService } from '../member/service.ts';
+import { HandoffService } from '../session/handoff.ts';
 import { LoginService } from '../session/login.ts';
 import { SessionService } from '../session/service.ts';
 import { CaptchaService } from '../verification/captcha.ts';
@@ -38,10 +39,11 @@ export async function createAccounts(deps: AccountDeps) {
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
   const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
   const members = new MemberService(database, clock);
+  const handoff = new HandoffService({ database, clock, login, guard });
   const guards: RequestGuards = {
     authenticate: (merchant, token) => sessions.authenticate(merchant, token),
     decrypt: (compact) => keys.decrypt(compact),
     limiter,
   };
-  return { keys, sessions, captcha, sms, login, registration, passwords, members, guards };
+  return { keys, sessions, captcha, sms, login, registration, passwords, members, guards, handoff, guard };
 }

@@ -70,6 +70,18 @@ export class SessionService {
   }
 
   /**
+   * Signing out: ends this session and, with it, the member's game sessions at the vendors and
+   * launch tokens not yet used (a game left open must not keep playing on a signed-out account).
+   */
+  async signOut(sessionId: number, memberId: number): Promise<void> {
+    const at = new Date(this.clock.now());
+    await this.database.db.transaction(async (tx) => {
+      await revokeSession(tx, sessionId, at);
+      await endVendorSessionsOf(tx, memberId, at);
+    });
+  }
+
+  /**
    * Ends every session and remember token of a member (password changed or reset), and with
    * them the member's game sessions at the vendors.
    */
