@@ -774,7 +774,7 @@ export const redirectRoutes = {
 } as const;
 
 /** The query parameters the web reads on its landing page after a social sign-in. */
-export const SOCIAL_RESULT_PARAMS = { token: 'token', firstLogin: 'firstLogin', error: 'authError' } as const;
+export const SOCIAL_RESULT_PARAMS = { ticket: 'ticket', error: 'authError' } as const;
 
 const withProvider = (path: string, provider: SocialProvider) => path.replace(':provider', provider);
 

@@ -414,7 +414,7 @@ export function isSameSiteReturnPath(value: string): boolean {
 
 /** `GET /wps/session/oauth/:provider/start`: a browser navigation, so the merchant is a parameter. */
 export const socialStartQuerySchema = z.strictObject({
-  /** Where to land after signing in (token and firstLogin are added to its query). */
+  /** Where to land after signing in (a one-time hand-off `ticket` is added to its query). */
   returnTo: z.string().refine(isSameSiteReturnPath, 'a path of this site').default('/'),
   site: z.enum(LOGIN_SITES).default('member'),
   /** The merchant code, checked like the Merchant header (a navigation cannot send headers). */
