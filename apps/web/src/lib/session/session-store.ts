@@ -2,6 +2,7 @@ import type { HANDOFF_TICKET_PARAM } from '@aurum/contract';
 import { useSyncExternalStore } from 'react';
 import { MERCHANT } from '../config';
 import { clearStorage, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../storage/storage';
+import { clearSessionUse, noteSessionUse } from './idle';
 
 /**
  * The session lives in sessionStorage (spec §4, §9 keys token, account, nickname, username,
@@ -48,6 +49,7 @@ export function updateSession(profile: SessionProfile): void {
 
 export function startSession(token: string, profile: SessionProfile | string = {}): void {
   writeStorage('session', STORAGE_KEYS.token, token);
+  noteSessionUse();
   updateSession(typeof profile === 'string' ? { account: profile } : profile);
 }
 
@@ -55,6 +57,7 @@ export function startSession(token: string, profile: SessionProfile | string = {
 export function endSession(): void {
   clearStorage('session');
   writeStorage('session', STORAGE_KEYS.merchant, MERCHANT);
+  clearSessionUse();
   notify();
 }
 
