@@ -1,16 +1,22 @@
 import type { LoginValue } from '@aurum/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, ModalTitle } from '../../components/ui';
-import styles from '../account/account-dialogs.module.css';
 import { apiCall, errorTextKey } from '../api';
 import { handleSessionEnd } from '../api/request-context';
+import { loadChunk } from '../chunks/chunk-load';
 import { notify } from '../notify/notify';
 import { useBrand, useSiteData } from '../site';
 import { redeemTicket, stayOnAccount, switchAccount } from './handoff';
 import { useLastSessionUse } from './idle';
 import { endSession, getToken, takePendingTicket, useSessionToken } from './session-store';
+
+const HandoffDialog = lazy(() =>
+  loadChunk(() => import('./session-dialogs')).then((m) => ({ default: m.HandoffDialog })),
+);
+const IdleDialog = lazy(() =>
+  loadChunk(() => import('./session-dialogs')).then((m) => ({ default: m.IdleDialog })),
+);
 
 /** The idle warning shows this long before the session would end. */
 export const IDLE_WARNING_MS = 60_000;
@@ -36,6 +42,7 @@ export function HandoffPrompt() {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ value: LoginValue; current: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const shownHandoff = useRef(false);
 
   useEffect(() => {
     const ticket = takePendingTicket();
@@ -58,24 +65,21 @@ export function HandoffPrompt() {
     });
   };
 
+  // Mounted only once there is a question, so the dialog chunk loads only then; kept through the
+  // fade-out it needs no remount.
+  if (!asking && !shownHandoff.current) return null;
+  shownHandoff.current = true;
   return (
-    <Modal open={asking !== null} onClose={() => decide('stay')} size="sm" dataModal="handoff">
-      <ModalTitle>{t('session.handoff.title')}</ModalTitle>
-      <p className={styles.text}>
-        {t('session.handoff.text', {
-          account: asking?.value.userName ?? '',
-          current: asking?.current ?? '',
-        })}
-      </p>
-      <div className={styles.actions}>
-        <Button variant="secondary" disabled={busy} onClick={() => decide('stay')} data-action="stay">
-          {t('session.handoff.stay')}
-        </Button>
-        <Button busy={busy} disabled={busy} onClick={() => decide('switch')} data-action="switch">
-          {t('session.handoff.switch')}
-        </Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <HandoffDialog
+        open={asking !== null}
+        account={asking?.value.userName ?? ''}
+        current={asking?.current ?? ''}
+        busy={busy}
+        onSwitch={() => decide('switch')}
+        onStay={() => decide('stay')}
+      />
+    </Suspense>
   );
 }
 
@@ -92,6 +96,7 @@ export function IdleWarning({ idleSeconds, touchSeconds }: { idleSeconds: number
   const [now, setNow] = useState(() => Date.now());
   const [staying, setStaying] = useState(false);
   const ending = useRef(false);
+  const shownIdle = useRef(false);
   const lifeMs = Math.max(0, idleSeconds - touchSeconds) * 1000;
   const deadline = token && lastUse > 0 ? lastUse + lifeMs : null;
 
@@ -128,18 +133,17 @@ export function IdleWarning({ idleSeconds, touchSeconds }: { idleSeconds: number
       });
   };
 
+  if (!open && !shownIdle.current) return null;
+  shownIdle.current = true;
   return (
-    <Modal open={open} onClose={stay} size="sm" dataModal="idle-warning">
-      <ModalTitle>{t('session.idle.title')}</ModalTitle>
-      <p className={styles.text} aria-live="polite">
-        {t('session.idle.text', { seconds: Math.max(0, Math.ceil((left ?? 0) / 1000)) })}
-      </p>
-      <div className={styles.actions}>
-        <Button busy={staying} disabled={staying} onClick={stay} data-action="stay-signed-in">
-          {t('session.idle.stay')}
-        </Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleDialog
+        open={open}
+        seconds={Math.max(0, Math.ceil((left ?? 0) / 1000))}
+        staying={staying}
+        onStay={stay}
+      />
+    </Suspense>
   );
 }
 
