@@ -3,6 +3,7 @@ import {
   expectSignedIn,
   freshMobile,
   freshUsername,
+  handoffUrl,
   lastMessageId,
   latestMessage,
   logInWithPassword,
@@ -91,7 +92,10 @@ test.describe('registration', () => {
 });
 
 test.describe('signing in', () => {
-  test('by username, and the session survives a reload and a token in the URL', async ({ page, browser }) => {
+  test('by username; the session survives a reload and hands off by a one-time link, never by a token in the URL', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     const dialog = await logInWithPassword(page, DEMO.username, DEMO.password);
     await expectSignedIn(page, 'demo');
@@ -101,11 +105,30 @@ test.describe('signing in', () => {
     const stored = await token(page);
     expect(stored).toBeTruthy();
 
+    // A session token in a link signs nobody in, and leaves the address.
+    const planted = await browser.newPage();
+    await planted.goto(`/promotions?token=${stored}`);
+    await expect(planted).toHaveURL(/\/promotions$/);
+    await expect(planted.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(await token(planted)).toBeNull();
+    await planted.close();
+
+    // A hand-off link: its ticket leaves the address bar at once and buys a session of its own.
+    const link = await handoffUrl(page, '/promotions');
+    expect(link).toMatch(/^\/promotions\?ticket=[A-Za-z0-9_-]{43}$/);
     const other = await browser.newPage();
-    await other.goto(`/promotions?token=${stored}`);
+    await other.goto(link);
     await expectSignedIn(other, 'demo');
     await expect(other).toHaveURL(/\/promotions$/);
-    expect(await token(other)).toBe(stored);
+    const handed = await token(other);
+    expect(handed).toBeTruthy();
+    expect(handed).not.toBe(stored);
+    // Used once: the same link again signs nobody in.
+    const again = await browser.newPage();
+    await again.goto(link);
+    await expect(again.getByText('This sign-in link is not valid. Please log in.')).toBeVisible();
+    expect(await token(again)).toBeNull();
+    await again.close();
     await other.close();
   });
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectSignedIn } from './support/accounts.ts';
+import { expectSignedIn, handoffUrl } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import {
   bindAccount,
@@ -45,11 +45,11 @@ test.describe('deposits', () => {
     await expectHeaderBalance(page, '$0.00');
     await live.arm();
 
-    // The member pays in a second tab of the same browser, signed in with the same session;
-    // the first tab stays as it is.
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    // The member pays in a second tab of the same browser, signed in by a hand-off link; the
+    // first tab stays as it is.
+    const link = await handoffUrl(page);
     const payer = await context.newPage();
-    await payer.goto(`/?token=${token}`);
+    await payer.goto(link);
     await expectSignedIn(payer, member.username);
     const centre = await openMemberCentre(payer, 'Deposit');
     await centre.getByRole('radio', { name: /Card & e-wallet/ }).check();

@@ -82,6 +82,21 @@ export async function expectSignedIn(page: Page, account: string): Promise<void>
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
+/**
+ * A session hand-off link of the member signed in on `page` (POST /wps/session/handoff/ticket):
+ * `path` with a one-time `?ticket=`, for another tab to open signed in.
+ */
+export async function handoffUrl(page: Page, path = '/'): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+  const res = await page.request.post('/wps/session/handoff/ticket', {
+    headers: { Merchant: 'AURUM', Authorization: token },
+    data: { path },
+  });
+  const body = (await res.json()) as { success: boolean; value?: { url: string } };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.value?.url ?? '';
+}
+
 /** Logs out through the header and its confirmation. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();

@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   sessionRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
-  const social = new SocialService({ database, clock, login: accounts.login, store });
+  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
   socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
   ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));

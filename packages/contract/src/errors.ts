@@ -35,6 +35,9 @@ export const errorCatalogue = {
     message:
       'Signing in from a new network needs a verified mobile number or email. Please contact customer service.',
   },
+  /** Session hand-off: the ticket is unknown, used, revoked or its member may not sign in. */
+  'handoff.ticket.invalid': { status: 400, message: 'This sign-in link is not valid. Please sign in.' },
+  'handoff.ticket.expired': { status: 400, message: 'This sign-in link has expired. Please sign in.' },
   'captcha.required': { status: 400, message: 'Please complete the verification image.' },
   'captcha.invalid': {
     status: 400,

@@ -12,6 +12,9 @@ import {
   forgotPasswordEmailRequestSchema,
   forgotPasswordEmailValueSchema,
   freePlayRequestSchema,
+  handoffRedeemRequestSchema,
+  handoffTicketRequestSchema,
+  handoffTicketValueSchema,
   languageRequestSchema,
   languageValueSchema,
   loggedOutSchema,
@@ -320,6 +323,26 @@ const coreRoutes = {
     feature: 'FREEPLAY3',
     query: noQuery,
     body: freePlayRequestSchema,
+    response: loginValueSchema,
+  }),
+  handoffTicket: route({
+    method: 'POST',
+    path: '/wps/session/handoff/ticket',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: handoffTicketRequestSchema,
+    response: handoffTicketValueSchema,
+  }),
+  handoffRedeem: route({
+    method: 'POST',
+    path: '/wps/session/handoff/redeem',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: handoffRedeemRequestSchema,
     response: loginValueSchema,
   }),
   logout: route({
@@ -752,7 +775,7 @@ export const redirectRoutes = {
 } as const;
 
 /** The query parameters the web reads on its landing page after a social sign-in. */
-export const SOCIAL_RESULT_PARAMS = { token: 'token', firstLogin: 'firstLogin', error: 'authError' } as const;
+export const SOCIAL_RESULT_PARAMS = { ticket: 'ticket', error: 'authError' } as const;
 
 const withProvider = (path: string, provider: SocialProvider) => path.replace(':provider', provider);
 

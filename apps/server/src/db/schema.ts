@@ -69,7 +69,7 @@ export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
   memberId: bigint('member_id', { mode: 'number' }).notNull(),
-  kind: text('kind').$type<'session' | 'remember'>().notNull(),
+  kind: text('kind').$type<'session' | 'remember' | 'ticket'>().notNull(),
   tokenHash: text('token_hash').notNull(),
   deviceId: text('device_id'),
   ip: text('ip'),

@@ -4,6 +4,7 @@ import { ChunkErrorPanel, ModalProvider } from '../components/ui';
 import { DepositReturn } from '../lib/cashier/deposit-return';
 import { loadChunk } from '../lib/chunks/chunk-load';
 import { CATEGORY_CENTRE_PATHS } from '../lib/games';
+import { SessionWatch } from '../lib/session/session-watch';
 import { AppLayout, PageLoading } from './layouts/app-layout';
 import { modalRegistry } from './modals/registry';
 import { RouteError } from './route-error';
@@ -120,6 +121,8 @@ function RootShell() {
       <ScrollManager />
       {/* Back from a payment gateway (`/?deposit=<orderNo>`): the member centre reopens on it. */}
       <DepositReturn />
+      {/* A hand-off link's ticket (asks before switching accounts) and the idle sign-out warning. */}
+      <SessionWatch />
       <Outlet />
     </ModalProvider>
   );

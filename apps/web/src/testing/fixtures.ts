@@ -66,6 +66,7 @@ export function sitePermission(
       analyticsId: null,
       imageCDNs: [],
       launchGameCDNs: [],
+      session: { idleSeconds: 1800, touchSeconds: 60 },
     },
     location: { ip: '203.0.113.7', country: null },
     maintenance: false,

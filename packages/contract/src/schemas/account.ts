@@ -186,6 +186,30 @@ export const freePlayRequestSchema = z.strictObject({
 
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 
+/**
+ * Session hand-off: a signed-in member asks for a one-time ticket to put in a link
+ * (`<path>?ticket=…`); the page it opens redeems it by POST for a session of its own. The ticket
+ * is single use, lives 60 seconds and is bound to the member; a session token never travels in
+ * a URL.
+ */
+export const handoffTicketRequestSchema = z
+  .strictObject({
+    /** The page of this site the link opens (its query is kept); `/` by default. */
+    path: z.string().refine(isSameSiteReturnPath, 'a path of this site').default('/'),
+  })
+  .optional();
+export const handoffTicketValueSchema = z.object({
+  ticket: z.string(),
+  /** The path with `ticket` added to its query. */
+  url: z.string(),
+  /** Seconds the ticket can be redeemed in. */
+  expiresInSeconds: z.number().int(),
+});
+export const HANDOFF_TICKET_PARAM = 'ticket';
+export const handoffRedeemRequestSchema = z.strictObject({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a hand-off ticket'),
+});
+
 export const memberInfoSchema = z.object({
   id: z.number().int(),
   account: z.string(),
@@ -392,7 +416,7 @@ export function isSameSiteReturnPath(value: string): boolean {
 
 /** `GET /wps/session/oauth/:provider/start`: a browser navigation, so the merchant is a parameter. */
 export const socialStartQuerySchema = z.strictObject({
-  /** Where to land after signing in (token and firstLogin are added to its query). */
+  /** Where to land after signing in (a one-time hand-off `ticket` is added to its query). */
   returnTo: z.string().refine(isSameSiteReturnPath, 'a path of this site').default('/'),
   site: z.enum(LOGIN_SITES).default('member'),
   /** The merchant code, checked like the Merchant header (a navigation cannot send headers). */

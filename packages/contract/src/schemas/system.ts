@@ -13,6 +13,12 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
+/**
+ * The server writes a session's last use at most this often, so its idle limit may count from
+ * up to this long before the latest call: the web plans with `idleSeconds - touchSeconds`.
+ */
+export const SESSION_TOUCH_SECONDS = 60;
+
 export const sitePermissionSchema = z.object({
   info: z.object({
     brand: brandSchema,
@@ -23,6 +29,8 @@ export const sitePermissionSchema = z.object({
     analyticsId: z.string().nullable(),
     imageCDNs: z.array(z.string()),
     launchGameCDNs: z.array(z.string()),
+    /** Signed-in sessions end after `idleSeconds` without a signed-in call (see SESSION_TOUCH_SECONDS). */
+    session: z.object({ idleSeconds: z.number().int(), touchSeconds: z.number().int() }),
   }),
   location: z.object({ ip: z.string(), country: z.string().nullable() }),
   maintenance: z.boolean(),

@@ -8,6 +8,7 @@ import { ReplayGuard, type SeenIds } from '../../platform/replay.ts';
 import { PasswordService } from '../member/password.ts';
 import { RegistrationService } from '../member/register.ts';
 import { MemberService } from '../member/service.ts';
+import { HandoffService } from '../session/handoff.ts';
 import { LoginService } from '../session/login.ts';
 import { SessionService } from '../session/service.ts';
 import { CaptchaService } from '../verification/captcha.ts';
@@ -42,6 +43,7 @@ export async function createAccounts(deps: AccountDeps) {
   const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
   const members = new MemberService(database, clock);
   const replay = new ReplayGuard(deps.seenIds, clock);
+  const handoff = new HandoffService({ database, clock, login, guard });
   const guards: RequestGuards = {
     authenticate: (merchant, token) => sessions.authenticate(merchant, token),
     decrypt: async (compact) => {
@@ -51,5 +53,19 @@ export async function createAccounts(deps: AccountDeps) {
     },
     limiter,
   };
-  return { keys, replay, clock, sessions, captcha, sms, login, registration, passwords, members, guards };
+  return {
+    keys,
+    replay,
+    clock,
+    sessions,
+    captcha,
+    sms,
+    login,
+    registration,
+    passwords,
+    members,
+    guards,
+    handoff,
+    guard,
+  };
 }

@@ -11,7 +11,7 @@ import { clearRememberCookie, REMEMBER_COOKIE, readCookie, setRememberCookie } f
 const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
 
 export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accounts: Accounts): void {
-  const { keys, login, sessions, clock } = accounts;
+  const { keys, login, sessions, clock, handoff } = accounts;
 
   registerRoute(
     app,
@@ -82,10 +82,33 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
   registerRoute(
     app,
     store,
+    routes.handoffTicket,
+    async (ctx) => {
+      const { member } = signedIn(ctx);
+      return handoff.issue(ctx.merchant, member, ctx.ip, ctx.body?.path);
+    },
+    perMinute(20),
+  );
+
+  registerRoute(
+    app,
+    store,
+    routes.handoffRedeem,
+    async ({ reply, merchant, body, ip }) => {
+      const value = await handoff.redeem(merchant, body.ticket, ip);
+      reply.header('cache-control', 'no-store');
+      return value;
+    },
+    perMinute(20),
+  );
+
+  registerRoute(
+    app,
+    store,
     routes.logout,
     async (ctx) => {
       const { session, member } = signedIn(ctx);
-      await sessions.end(session.id);
+      await sessions.signOut(session.id, member.id);
       const remember = readCookie(ctx.req, REMEMBER_COOKIE);
       if (remember) {
         await sessions.forgetRemember(ctx.merchant, remember, member.id);

@@ -1,5 +1,6 @@
+import { SESSION_TOUCH_SECONDS } from '@aurum/contract';
 import type { MemberRow } from '../../db/schema.ts';
-import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Principal } from '../../platform/http.ts';
@@ -10,7 +11,7 @@ import { endVendorSessionsOf } from '../vendor/sessions.ts';
 import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
 
 /** Sliding idle expiry is written at most this often, to spare a write on every request. */
-const TOUCH_EVERY_MS = MINUTE_MS;
+const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * SECOND_MS;
 
 export interface SessionStart {
   ip: string;
@@ -67,6 +68,18 @@ export class SessionService {
 
   async end(sessionId: number): Promise<void> {
     await revokeSession(this.database.db, sessionId, new Date(this.clock.now()));
+  }
+
+  /**
+   * Signing out: ends this session and, with it, the member's game sessions at the vendors and
+   * launch tokens not yet used (a game left open must not keep playing on a signed-out account).
+   */
+  async signOut(sessionId: number, memberId: number): Promise<void> {
+    const at = new Date(this.clock.now());
+    await this.database.db.transaction(async (tx) => {
+      await revokeSession(tx, sessionId, at);
+      await endVendorSessionsOf(tx, memberId, at);
+    });
   }
 
   /**

@@ -1,4 +1,10 @@
-import { envelopeSchema, failureEnvelopeSchema, type MerchantConfig, routes } from '@aurum/contract';
+import {
+  envelopeSchema,
+  failureEnvelopeSchema,
+  type MerchantConfig,
+  routes,
+  SESSION_TOUCH_SECONDS,
+} from '@aurum/contract';
 import { CompactEncrypt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, ManualClock, MINUTE_MS, SECOND_MS } from '../../platform/clock.ts';
@@ -17,6 +23,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { findByAccount, insertMember, updateMember } from '../member/repository.ts';
+import { accountSettings } from '../security/settings.ts';
 
 const CAPTCHA = 'K7PX';
 
@@ -329,6 +336,46 @@ describe.each(engines)('sessions on %s', (engine) => {
         expect((await info(token)).statusCode).toBe(200);
       }
       clock.advance(20 * MINUTE_MS);
+      expectFailure(await info(token), 401, 'user.or.token.invalid');
+    });
+
+    it('slides with a call just before the idle limit, and refuses one at it', async () => {
+      const merchant = (await t.app.merchants.get('AURUM'))!;
+      const { sessionIdleMinutes } = accountSettings(merchant);
+      const idleMs = sessionIdleMinutes * MINUTE_MS;
+      const kept = (await loginAs(t.app, 'demo', DEMO_MEMBER.password)).token;
+      const left = (await loginAs(t.app, 'demo', DEMO_MEMBER.password)).token;
+      clock.advance(idleMs - 1);
+      expect((await info(kept)).statusCode).toBe(200);
+      clock.advance(1);
+      expectFailure(await info(left), 401, 'user.or.token.invalid');
+      // The call slid the idle limit: another just before it counts from that call, not the login.
+      clock.advance(idleMs - 2);
+      expect((await info(kept)).statusCode).toBe(200);
+      clock.advance(idleMs);
+      expectFailure(await info(kept), 401, 'user.or.token.invalid');
+      // The web plans with the published idle time less one touch interval.
+      const site = await t.app.inject({ method: 'GET', url: routes.whitelabel.path, headers: siteHeaders() });
+      expect(site.json().value.info.session).toEqual({
+        idleSeconds: sessionIdleMinutes * 60,
+        touchSeconds: SESSION_TOUCH_SECONDS,
+      });
+    });
+
+    it('refuses a session at the absolute limit however recently it was used', async () => {
+      const merchant = (await t.app.merchants.get('AURUM'))!;
+      const absoluteMs = accountSettings(merchant).sessionAbsoluteHours * HOUR_MS;
+      const step = 10 * MINUTE_MS;
+      const { token } = await loginAs(t.app, 'demo', DEMO_MEMBER.password);
+      let spent = 0;
+      while (spent + step < absoluteMs) {
+        clock.advance(step);
+        spent += step;
+        expect((await info(token)).statusCode).toBe(200);
+      }
+      clock.advance(absoluteMs - spent - 1);
+      expect((await info(token)).statusCode).toBe(200);
+      clock.advance(1);
       expectFailure(await info(token), 401, 'user.or.token.invalid');
     });
 

@@ -9,7 +9,8 @@ import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { accountTaken, insertMember } from '../member/repository.ts';
 import { requestLanguage } from '../member/service.ts';
 import { accountSettings } from '../security/settings.ts';
-import type { LoginService, SignedIn, Site } from '../session/login.ts';
+import type { HandoffService } from '../session/handoff.ts';
+import { assertMaySignIn, type Site } from '../session/login.ts';
 import { type UsableProvider, usableProvider } from './config.ts';
 import { OidcClients } from './oidc.ts';
 import {
@@ -35,7 +36,7 @@ const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f
 export interface SocialDeps {
   database: Database;
   clock: Clock;
-  login: LoginService;
+  handoff: HandoffService;
   store: MerchantStore;
   /** Where client secrets are read from (the variables accounts.json names). */
   env?: NodeJS.ProcessEnv;
@@ -139,8 +140,8 @@ export class SocialService {
     return { location: url.href, binding };
   }
 
-  /** Finishes an attempt: the redirect target with the new session token. */
-  async callback(input: CallbackInput): Promise<{ location: string; signedIn: SignedIn }> {
+  /** Finishes an attempt: the redirect target with a hand-off ticket for the member. */
+  async callback(input: CallbackInput): Promise<{ location: string; member: MemberRow }> {
     const { provider, query, log } = input;
     const state = query.state;
     if (!state) throw new AppError('social.state.invalid');
@@ -184,10 +185,14 @@ export class SocialService {
     // A new member is never of an agent type, so the agent site cannot make one.
     if (!member && site === 'agent') throw new AppError('login.agent.only');
     member ??= await this.createLinked(merchant, provider, claims, row.language);
-    const signedIn = await this.deps.login.withSocial(merchant, member, site, input.ip);
+    if (member.status !== 'active') throw new AppError('login.not.member');
+    assertMaySignIn(merchant, member, site);
+    // The landing page gets a one-time hand-off ticket, never a session token (access logs,
+    // history, Referer); it redeems the ticket by POST for the session.
+    const issued = await this.deps.handoff.issue(merchant, member, input.ip, row.returnTo);
     return {
-      location: returnLocation(row.returnTo, signedIn.value.token, signedIn.value.firstTimeLogin),
-      signedIn,
+      location: issued.url,
+      member,
     };
   }
 
@@ -260,16 +265,6 @@ export function callbackOrigin(merchant: MerchantState, protocol: string, host: 
     config.domainRoutes.some((d) => d.domain.toLowerCase() === hostname);
   if (!ours) throw new AppError('request.invalid', undefined, { host: 'not a site domain' });
   return new URL(`${protocol}://${host}`).origin;
-}
-
-/** `<returnTo>?token=…&firstLogin=1|0`, keeping any query returnTo already has. */
-export function returnLocation(returnTo: string, token: string, firstTimeLogin: boolean): string {
-  const q = returnTo.indexOf('?');
-  const path = q < 0 ? returnTo : returnTo.slice(0, q);
-  const params = new URLSearchParams(q < 0 ? '' : returnTo.slice(q + 1));
-  params.set('token', token);
-  params.set('firstLogin', firstTimeLogin ? '1' : '0');
-  return `${path}?${params}`;
 }
 
 /** Letters and digits of the member's name or email, starting with a letter; 3–12 characters. */

@@ -89,6 +89,7 @@ describe.each(engines)('social sign-in on %s', (engine) => {
     expect(to.pathname).toBe('/');
     expect(to.searchParams.get('authError')).toBe(code);
     expect(to.searchParams.has('token')).toBe(false);
+    expect(to.searchParams.has('ticket')).toBe(false);
   };
 
   /** Start → provider login and consent, as `user` → the provider's redirect to our callback. */
@@ -114,6 +115,28 @@ describe.each(engines)('social sign-in on %s', (engine) => {
   const signIn = async (user: string, query: Record<string, string> = {}) => {
     const { callbackUrl, binding } = await authorize(user, query);
     return callback(callbackUrl, binding);
+  };
+
+  /**
+   * The landing page's hand-off: the URL carries a one-time ticket and never a session token; a
+   * POST redeems it for the session, once.
+   */
+  const redeemLanding = async (to: URL) => {
+    expect(to.searchParams.has('token')).toBe(false);
+    const ticket = to.searchParams.get('ticket')!;
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const redeem = () =>
+      t.app.inject({
+        method: 'POST',
+        url: routes.handoffRedeem.path,
+        headers: siteHeaders(),
+        payload: { ticket },
+        remoteAddress: nextIp(),
+      });
+    const res = await redeem();
+    expect(res.statusCode).toBe(200);
+    expect((await redeem()).json().errorCode).toBe('handoff.ticket.invalid');
+    return res.json().value as { token: string; firstTimeLogin: boolean; id: number };
   };
 
   const memberInfo = (token: string) =>
@@ -150,9 +173,9 @@ describe.each(engines)('social sign-in on %s', (engine) => {
     const first = landing(await signIn(ALICE.sub, { returnTo: '/promotions?tab=new', language: 'CN' }));
     expect(first.pathname).toBe('/promotions');
     expect(first.searchParams.get('tab')).toBe('new');
-    expect(first.searchParams.get('firstLogin')).toBe('1');
-    const token = first.searchParams.get('token')!;
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const session = await redeemLanding(first);
+    expect(session.firstTimeLogin).toBe(true);
+    const token = session.token;
     expect(await countMembers(t.db.database.db, 'AURUM')).toBe(membersBefore + 1);
 
     const info = await memberInfo(token);
@@ -191,15 +214,16 @@ describe.each(engines)('social sign-in on %s', (engine) => {
 
     const again = landing(await signIn(ALICE.sub));
     expect(again.pathname).toBe('/');
-    expect(again.searchParams.get('firstLogin')).toBe('0');
-    const second = await memberInfo(again.searchParams.get('token')!);
+    const secondSession = await redeemLanding(again);
+    expect(secondSession.firstTimeLogin).toBe(false);
+    const second = await memberInfo(secondSession.token);
     expect(second.json().value.id).toBe(member.id);
     expect(await countMembers(t.db.database.db, 'AURUM')).toBe(membersBefore + 1);
   });
 
   it('keeps an email only when the provider verified it', async () => {
     const to = landing(await signIn(BOB.sub));
-    const member = (await memberInfo(to.searchParams.get('token')!)).json().value;
+    const member = (await memberInfo((await redeemLanding(to)).token)).json().value;
     expect(member.email).toBeNull();
     expect(member.account).toMatch(/^bob[0-9]{4}$/);
   });
@@ -215,7 +239,7 @@ describe.each(engines)('social sign-in on %s', (engine) => {
     expectAuthError(await callback(missing, binding), 'social.state.invalid');
 
     const ok = landing(await callback(callbackUrl, binding));
-    expect(ok.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ok.searchParams.get('ticket')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expectAuthError(await callback(callbackUrl, binding), 'social.state.invalid');
 
     // A callback URL from someone else's attempt (no binding cookie, or another one) fails.
@@ -307,7 +331,7 @@ describe.each(engines)('social sign-in on %s', (engine) => {
     });
     const to = landing(await signIn(ERIN.sub, { site: 'agent', returnTo: '/agentHome' }));
     expect(to.pathname).toBe('/agentHome');
-    const info = (await memberInfo(to.searchParams.get('token')!)).json().value;
+    const info = (await memberInfo((await redeemLanding(to)).token)).json().value;
     expect(info).toMatchObject({ id: agent.id, account: DEMO_AGENT.account, isAgent: true });
   });
 });

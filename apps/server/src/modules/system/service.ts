@@ -1,6 +1,12 @@
-import { type SitePermission, SYSTEM_STATUS, type SystemStatus } from '@aurum/contract';
+import {
+  SESSION_TOUCH_SECONDS,
+  type SitePermission,
+  SYSTEM_STATUS,
+  type SystemStatus,
+} from '@aurum/contract';
 import { countryOf, inBlockList, normaliseIp } from '../../platform/geo.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { accountSettings } from '../security/settings.ts';
 
 /** Region restriction decides by the visitor's country and by the operator's IP ranges. */
 export function isRegionRestricted(merchant: MerchantState, ip: string, country: string | null): boolean {
@@ -37,6 +43,10 @@ function merchantInfo(merchant: MerchantState): SitePermission['info'] {
       analyticsId: c.analyticsId,
       imageCDNs: c.imageCDNs,
       launchGameCDNs: c.launchGameCDNs,
+      session: {
+        idleSeconds: accountSettings(merchant).sessionIdleMinutes * 60,
+        touchSeconds: SESSION_TOUCH_SECONDS,
+      },
     };
     infoCache.set(merchant, info);
   }

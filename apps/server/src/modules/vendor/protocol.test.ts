@@ -1,7 +1,15 @@
-import { TX_TYPE } from '@aurum/contract';
+import { routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
-import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from '../../testing/app.ts';
+import {
+  createTestApp,
+  DEMO_MERCHANT,
+  engines,
+  opsCommand,
+  siteHeaders,
+  type TestApp,
+} from '../../testing/app.ts';
+import { findById } from '../member/repository.ts';
 import { checkLedger } from '../wallet/invariants.ts';
 import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
@@ -165,6 +173,25 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
       });
       expect(debit.code).toBe('SESSION_EXPIRED');
       // Another member's session goes on.
+      expectOk(await client.balance({ sessionToken: other.sessionToken }));
+    });
+
+    it('ends a member’s game sessions and unused launch tokens when the member signs out', async () => {
+      const s = await startSession(t, client, 'real');
+      const other = await startSession(t, client, 'real');
+      const unused = await launchToken(t, s.memberId, 'real');
+      const merchant = (await t.app.merchants.get(DEMO_MERCHANT))!;
+      const member = (await findById(t.db.database.db, DEMO_MERCHANT, s.memberId))!;
+      const token = await t.app.accounts.sessions.start(merchant, member, { ip: '10.9.9.9' });
+      const out = await t.app.inject({
+        method: 'DELETE',
+        url: routes.logout.path,
+        headers: siteHeaders({ authorization: token }),
+      });
+      expect(out.json()).toEqual({ success: true, value: { loggedOut: true } });
+      expect((await client.authenticate({ token: unused })).code).toBe('INVALID_TOKEN');
+      clock.advance(SESSION_RECHECK_MS);
+      expect((await client.balance({ sessionToken: s.sessionToken })).code).toBe('SESSION_EXPIRED');
       expectOk(await client.balance({ sessionToken: other.sessionToken }));
     });
   });

@@ -1,6 +1,7 @@
 import type { HttpMethod, RouteBody, RouteName, RouteQuery, RouteValue } from '@aurum/contract';
 import { MERCHANT } from '../config';
 import { DEVICE_WEB, GATEWAY_VERSION, HEADER, routeTable, sessionEndingCodes } from '../contract';
+import { noteSessionUse } from '../session/idle';
 import { endSession, getToken } from '../session/session-store';
 import { ApiError } from './api-error';
 import { withEncryptedBody } from './encryption';
@@ -134,6 +135,7 @@ type CallOptions<N extends RouteName> = {
  */
 export function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<RouteValue<N>> {
   const route = routeTable[name];
+  const sentAt = Date.now();
   const send = (body: unknown) =>
     request<RouteValue<N>>(route, {
       query: options.query as RequestOptions['query'],
@@ -141,8 +143,14 @@ export function apiCall<N extends RouteName>(name: N, options: CallOptions<N> = 
       form: options.form,
       signal: options.signal,
     });
-  if (route.encrypted && options.body !== undefined) {
-    return withEncryptedBody(options.body, (endpoint) => request(endpoint), send);
-  }
-  return send(options.body);
+  const result =
+    route.encrypted && options.body !== undefined
+      ? withEncryptedBody(options.body, (endpoint) => request(endpoint), send)
+      : send(options.body);
+  // A signed-in call that answered slid the session's idle limit (the idle warning counts from it).
+  if (route.auth !== 'T') return result;
+  return result.then((value) => {
+    noteSessionUse(sentAt);
+    return value;
+  });
 }

@@ -40,6 +40,8 @@ const ERROR_TEXT = {
   'social.failed': 'errors.socialFailed',
   'social.state.invalid': 'errors.socialFailed',
   'social.provider.disabled': 'errors.socialFailed',
+  'handoff.ticket.invalid': 'errors.handoffInvalid',
+  'handoff.ticket.expired': 'errors.handoffExpired',
 } as const satisfies Partial<Record<ErrorCode | ClientErrorCode | (string & {}), string>>;
 
 export type ErrorTextKey = (typeof ERROR_TEXT)[keyof typeof ERROR_TEXT] | 'errors.unknown';

@@ -4,6 +4,7 @@ import { putBalance, refreshBalance } from '../account/balance';
 import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
 import { refreshMovementViews } from '../funds/balance';
+import { noteSessionUse } from '../session/idle';
 import { useSessionToken } from '../session/session-store';
 import { putUnread, supportKeys } from '../support/api';
 import { RealtimeClient, realtimeUrl } from './client';
@@ -38,6 +39,8 @@ export function useRealtime(): void {
           void queryClient.invalidateQueries({ queryKey: supportKeys.supportChat });
         emitRealtimeEvent(message);
       },
+      // Authenticating the socket slid the session on the server (events and pings do not).
+      onReady: () => noteSessionUse(),
       onFinalClose: (code) => {
         // The server says the session is over: the next call confirms it and ends it here too
         // (the API client's session-end handling), or finds it alive after all.

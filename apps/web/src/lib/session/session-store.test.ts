@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../account/logout';
-import { restoreSessionFromUrl, startSession } from './session-store';
+import { restoreSessionFromUrl, startSession, takePendingTicket } from './session-store';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -8,14 +8,36 @@ afterEach(() => {
 });
 
 describe('session restore', () => {
-  it('adopts ?token= (and a social first login), then removes them from the address', () => {
+  it('never adopts a session token from the URL: ?token= is dropped and ignored', () => {
     window.history.replaceState(null, '', '/promotions?token=abc123&firstLogin=1&x=1#top');
     restoreSessionFromUrl();
-    expect(sessionStorage.getItem('token')).toBe('abc123');
-    expect(sessionStorage.getItem('firstLogin')).toBe('1');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('firstLogin')).toBeNull();
+    expect(takePendingTicket()).toBeNull();
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
       '/promotions?x=1#top',
     );
+  });
+
+  it('takes a hand-off ticket out of the address bar at once, keeping the rest of the URL', () => {
+    const ticket = 'T'.repeat(43);
+    window.history.replaceState({ keep: 1 }, '', `/gamelobby?tab=slot&ticket=${ticket}#list`);
+    restoreSessionFromUrl();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/gamelobby?tab=slot#list',
+    );
+    expect(window.history.state).toEqual({ keep: 1 });
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(takePendingTicket()).toBe(ticket);
+    // Taken once.
+    expect(takePendingTicket()).toBeNull();
+  });
+
+  it('drops a malformed ticket without keeping it', () => {
+    window.history.replaceState(null, '', '/?ticket=%3Cscript%3E');
+    restoreSessionFromUrl();
+    expect(window.location.search).toBe('');
+    expect(takePendingTicket()).toBeNull();
   });
 
   it('leaves a stored session alone when the URL has no token', () => {

@@ -1,6 +1,8 @@
+import type { HANDOFF_TICKET_PARAM } from '@aurum/contract';
 import { useSyncExternalStore } from 'react';
 import { MERCHANT } from '../config';
 import { clearStorage, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../storage/storage';
+import { clearSessionUse, noteSessionUse } from './idle';
 
 /**
  * The session lives in sessionStorage (spec §4, §9 keys token, account, nickname, username,
@@ -47,6 +49,7 @@ export function updateSession(profile: SessionProfile): void {
 
 export function startSession(token: string, profile: SessionProfile | string = {}): void {
   writeStorage('session', STORAGE_KEYS.token, token);
+  noteSessionUse();
   updateSession(typeof profile === 'string' ? { account: profile } : profile);
 }
 
@@ -54,6 +57,7 @@ export function startSession(token: string, profile: SessionProfile | string = {
 export function endSession(): void {
   clearStorage('session');
   writeStorage('session', STORAGE_KEYS.merchant, MERCHANT);
+  clearSessionUse();
   notify();
 }
 
@@ -61,20 +65,36 @@ export function getAccountName(): string | null {
   return readStorage('session', STORAGE_KEYS.account);
 }
 
+/** The query parameter of a session hand-off link (contract HANDOFF_TICKET_PARAM). */
+const TICKET_PARAM: typeof HANDOFF_TICKET_PARAM = 'ticket';
+const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+let pendingTicket: string | null = null;
+
 /**
- * Adopts a token handed over in the URL query (`?token=…`, also `&firstLogin=1` after a social
- * sign-in), then removes both from the address.
+ * Start-up, before anything else reads the address (spec §4 "restores the session from … the URL
+ * query", made safe): a one-time hand-off ticket (`?ticket=`, from a hand-off link or a social
+ * sign-in) is taken out of the address bar at once, keeping the rest of the URL, and held until
+ * the app redeems it by POST. A session token in the URL (`?token=`) is never adopted: it is
+ * dropped with the old `firstLogin` flag, so a link can no longer sign a visitor into someone
+ * else's account.
  */
 export function restoreSessionFromUrl(): void {
   const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (!token) return;
-  if (token !== getToken()) endSession();
-  startSession(token);
-  if (url.searchParams.get('firstLogin') === '1') writeStorage('session', STORAGE_KEYS.firstLogin, '1');
-  url.searchParams.delete('token');
-  url.searchParams.delete('firstLogin');
+  const params = url.searchParams;
+  if (!params.has(TICKET_PARAM) && !params.has('token') && !params.has('firstLogin')) return;
+  const ticket = params.get(TICKET_PARAM);
+  pendingTicket = ticket && TICKET_PATTERN.test(ticket) ? ticket : null;
+  params.delete(TICKET_PARAM);
+  params.delete('token');
+  params.delete('firstLogin');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** The hand-off ticket the page was opened with, once; null when there is none (or it was taken). */
+export function takePendingTicket(): string | null {
+  const ticket = pendingTicket;
+  pendingTicket = null;
+  return ticket;
 }
 
 function subscribe(listener: () => void) {

@@ -9,7 +9,7 @@ const GLYPH: Record<SocialProvider, string> = {
   facebook: '/media/social/facebook.svg',
 };
 
-/** Where a social sign-in starts; the provider returns to `returnTo` with ?token=…&firstLogin=. */
+/** Where a social sign-in starts; the provider returns to `returnTo` with a one-time `?ticket=`. */
 export const socialStartUrl = (provider: SocialProvider, returnTo: string) =>
   `/wps/session/oauth/${provider}/start?${new URLSearchParams({
     merchant: MERCHANT,
