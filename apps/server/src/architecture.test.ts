@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   session: ['member', 'security', 'vendor', 'verification'],
   social: ['member', 'security', 'session'],
   support: ['cashier', 'member', 'ops', 'realtime', 'security', 'wallet'],
-  system: [],
+  system: ['security'],
   vendor: ['member', 'ops', 'wallet'],
   verification: ['member', 'security'],
   wallet: ['member', 'security'],
