@@ -55,7 +55,7 @@ describe('PaymentPasswordForm says why a withdraw password is too easy to guess'
   ])('%s: %s, under the new password', async (pin, reason, text) => {
     server(() => fail(400, 'payment.password.weak', { newPaymentPassword: reason }));
     await submit(pin);
-    const message = await screen.findByText(text);
+    expect(await screen.findByText(text)).toBeTruthy();
     const field = screen.getByLabelText('New withdraw password');
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
