@@ -100,7 +100,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(newPassword: string, fetchMock?: ReturnType<typeof server>) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(<ChangePasswordForm onDone={() => {}} />);
   // The account name comes with member info.
   if (fetchMock) {
@@ -114,7 +114,7 @@ async function fill(newPassword: string, fetchMock?: ReturnType<typeof server>) 
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
-describe('ChangePasswordForm says why a password is refused', () => {
+describe('ChangePasswordForm says why a password is refused', { timeout: 15_000 }, () => {
   it('too short, before anything is sent', async () => {
     const fetchMock = server(() => ok({}));
     await fill('Ab3$xyz');
@@ -150,7 +150,7 @@ describe('ChangePasswordForm says why a password is refused', () => {
   });
 });
 
-describe('the reasons in CN', () => {
+describe('the reasons in CN', { timeout: 15_000 }, () => {
   it('reads each password and payment-password reason from the CN catalogue', async () => {
     const zh = i18next.createInstance();
     await zh.init({ lng: 'cn', resources: { cn: { account: cn } }, ns: ['account'], defaultNS: 'account' });

@@ -38,7 +38,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The emailed link opens the panel on the code step with the username and code filled in. */
 async function resetWith(password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(
     <ForgotPasswordPanel inModal={false} onSwitch={() => {}} onLoggedIn={() => {}} onEmailSent={() => {}} />,
     { path: '/?username=lucky88&resetCode=ABCDEFGHJK' },
@@ -48,7 +48,7 @@ async function resetWith(password: string) {
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 
-describe('ForgotPasswordPanel (email reset) says why a new password is refused', () => {
+describe('ForgotPasswordPanel (email reset) says why a new password is refused', { timeout: 15_000 }, () => {
   it('holding the username, before anything is sent', async () => {
     const fetchMock = server(() => ok({}));
     await resetWith('my-Lucky88-pass');

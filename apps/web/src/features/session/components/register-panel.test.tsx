@@ -76,7 +76,7 @@ beforeEach(() => forgetServerKeyForTests());
 afterEach(() => vi.unstubAllGlobals());
 
 async function register(username: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(<RegisterPanel inModal={false} onSwitch={() => {}} onRegistered={() => {}} />);
   await user.type(await screen.findByLabelText('Username'), username);
   await user.type(screen.getByLabelText('Password', { exact: true }), password);
@@ -85,7 +85,7 @@ async function register(username: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
 
-describe('RegisterPanel says why a password is refused', () => {
+describe('RegisterPanel says why a password is refused', { timeout: 15_000 }, () => {
   it('too short, before anything is sent', async () => {
     const fetchMock = server(() => ok({}));
     await register('lucky88', 'Ab3$xyz');

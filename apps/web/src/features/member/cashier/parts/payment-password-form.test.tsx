@@ -39,7 +39,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function submit(pin: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(<PaymentPasswordForm hasPassword={false} />);
   await user.type(screen.getByLabelText('Login password'), 'Old-Password-1');
   await user.type(screen.getByLabelText('New withdraw password'), pin);
@@ -47,7 +47,7 @@ async function submit(pin: string) {
   await user.click(screen.getByRole('button', { name: 'Set withdraw password' }));
 }
 
-describe('PaymentPasswordForm says why a withdraw password is too easy to guess', () => {
+describe('PaymentPasswordForm says why a withdraw password is too easy to guess', { timeout: 15_000 }, () => {
   it.each([
     ['111111', 'pin_repeated', 'Do not repeat the same digits, like 111111.'],
     ['654321', 'pin_sequence', 'Do not use digits in a row, like 123456 or 654321.'],
