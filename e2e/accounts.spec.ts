@@ -30,7 +30,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('registration', () => {
   test('by username: SMS code from the outbox, signed in at once, then home', async ({ page }) => {
-    const member = { username: freshUsername(), password: 'Secret123', mobile: freshMobile() };
+    const member = { username: freshUsername(), password: 'Quiet-River-42', mobile: freshMobile() };
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Register' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
@@ -51,7 +51,7 @@ test.describe('registration', () => {
   });
 
   test('with ?affiliateCode=AGENT01 the code is used and its field stays hidden', async ({ page }) => {
-    const member = { username: freshUsername('aff'), password: 'Secret123', mobile: freshMobile() };
+    const member = { username: freshUsername('aff'), password: 'Quiet-River-42', mobile: freshMobile() };
     await page.goto('/register?affiliateCode=AGENT01');
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await expect(dialog.getByRole('textbox', { name: 'Username' })).toBeVisible();
@@ -82,8 +82,8 @@ test.describe('registration', () => {
     await dialog.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
     const code = await requestSmsCode(dialog, mobile);
     await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
-    await dialog.getByLabel('Password', { exact: true }).fill('Mobile123');
-    await dialog.getByLabel('Confirm password').fill('Mobile123');
+    await dialog.getByLabel('Password', { exact: true }).fill('Mobile-Lark-58');
+    await dialog.getByLabel('Confirm password').fill('Mobile-Lark-58');
     await dialog.getByRole('checkbox', { name: /agree to the terms/ }).check();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Register', exact: true }).click();
@@ -206,7 +206,7 @@ test.describe('signing in', () => {
 
 test.describe('passwords', () => {
   test('a forced change goes to /changePassword and the new password works', async ({ page }) => {
-    const member = { username: freshUsername('fc'), password: 'Start123', mobile: freshMobile() };
+    const member = { username: freshUsername('fc'), password: 'Amber-Falcon-27', mobile: freshMobile() };
     await registerByUsername(page, member);
     await logOut(page);
     // Support resets the password to the merchant's default; signing in with it forces a change.
@@ -232,7 +232,7 @@ test.describe('passwords', () => {
   }) => {
     const username = freshUsername('fe');
     const email = `${username}@example.com`;
-    await registerByUsername(page, { username, password: 'Start123', mobile: freshMobile(), email });
+    await registerByUsername(page, { username, password: 'Amber-Falcon-27', mobile: freshMobile(), email });
     await logOut(page);
     await page.goto('/forgotPassword');
     const dialog = page.getByRole('dialog', { name: 'Forgot password' });
@@ -262,7 +262,7 @@ test.describe('passwords', () => {
   });
 
   test('forgot by phone: SMS code and a new password sign in', async ({ page }) => {
-    const member = { username: freshUsername('fp'), password: 'Start123', mobile: freshMobile() };
+    const member = { username: freshUsername('fp'), password: 'Amber-Falcon-27', mobile: freshMobile() };
     await registerByUsername(page, member);
     await logOut(page);
     await page.goto('/login');

@@ -13,7 +13,7 @@ export async function ownClientAddress(target: Page | BrowserContext): Promise<v
 
 /** Registers a fresh member through the register modal; signed in afterwards. */
 export async function registerMember(page: Page, prefix: string, path = '/register'): Promise<NewMember> {
-  const member = { username: freshUsername(prefix), password: 'Secret123', mobile: freshMobile() };
+  const member = { username: freshUsername(prefix), password: 'Quiet-River-42', mobile: freshMobile() };
   await registerByUsername(page, member, path);
   return member;
 }

@@ -170,6 +170,10 @@ export const errorCatalogue = {
   'payment.password.required': { status: 400, message: 'Please set a withdraw password first.' },
   'payment.password.invalid': { status: 400, message: 'The withdraw password is wrong.' },
   'payment.password.mismatch': { status: 400, message: 'The two withdraw passwords do not match.' },
+  'payment.password.weak': {
+    status: 400,
+    message: 'The withdraw password is too easy to guess: no repeats, runs or your birthday.',
+  },
   'cashier.account.not.found': { status: 404, message: 'There is no such withdrawal account.' },
   'cashier.account.limit': { status: 409, message: 'You cannot bind more withdrawal accounts.' },
   'cashier.account.exists': { status: 409, message: 'This withdrawal account is already bound.' },

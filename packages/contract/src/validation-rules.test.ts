@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedPatternRegex,
+  checkPassword,
+  checkPin,
   checkRule,
   PATTERN_IDS,
   PATTERN_KINDS,
   type PatternId,
   parseRuleDate,
+  passwordBounds,
+  passwordRuleProblem,
   ruleMessage,
   type ValidationRule,
   validateNewPassword,
@@ -141,7 +145,7 @@ describe('validateRegistration', () => {
     confirmPassword: 'Secret123',
     mobileNum: '09171234567',
     verificationCode: '123456',
-    paymentPassword: '123456',
+    paymentPassword: '390415',
     agreeTerms: true,
   };
   const check = {
@@ -207,8 +211,129 @@ describe('validateNewPassword', () => {
   it('checks the password rule and the confirmation', () => {
     const rules = [rule('LETTERS_AND_DIGITS', { key: 'password', minLength: 6, maxLength: 20 })];
     expect(validateNewPassword(rules, 'Secret123', 'Secret123')).toEqual({});
-    const problems = validateNewPassword(rules, 'secret', 'other');
+    const problems = validateNewPassword(rules, 'secretword', 'other');
     expect(problems.newPassword?.key).toBe('pattern_letters_and_digits');
     expect(problems.confirmNewPassword?.key).toBe('entries_differ');
+  });
+});
+
+describe('the password policy (ASVS 5 level 2)', () => {
+  const open = rule('LENGTH', { key: 'password', minLength: 8, maxLength: 64, type: 'password' });
+  const key = (value: unknown, r = open, account?: string) => checkPassword(r, value, account)?.key ?? null;
+
+  it('needs 8 characters and allows 64, counting characters, not bytes', () => {
+    expect(key('Xk9#mQ2')).toBe('password_too_short');
+    expect(key('Xk9#mQ2z')).toBeNull();
+    expect(key('界'.repeat(7))).toBe('password_too_short');
+    expect(key('界'.repeat(8))).toBeNull();
+    expect(key('😀'.repeat(64))).toBeNull();
+    expect(key('😀'.repeat(65))).toBe('password_too_long');
+    expect(key('a'.repeat(65))).toBe('password_too_long');
+  });
+
+  it('allows spaces and any Unicode', () => {
+    expect(key('correct horse battery staple')).toBeNull();
+    expect(key('  leading and trailing  ')).toBeNull();
+    expect(key('pässwörd für мой 密码 🔑')).toBeNull();
+  });
+
+  it('never asks fewer than 8 nor caps below 64, whatever an older rule says', () => {
+    const old = rule('LENGTH', { key: 'password', minLength: 6, maxLength: 20 });
+    expect(passwordBounds(old)).toEqual({ min: 8, max: 64 });
+    expect(key('Ab3$xyz', old)).toBe('password_too_short');
+    expect(key('a long passphrase of forty characters ok', old)).toBeNull();
+    expect(passwordBounds({ minLength: 10, maxLength: 1000 })).toEqual({ min: 10, max: 128 });
+  });
+
+  it('refuses the account name inside, in any letter case', () => {
+    expect(key('my-Player1-pass', open, 'player1')).toBe('password_contains_account');
+    expect(key('PLAYER1PLAYER1', open, 'Player1')).toBe('password_contains_account');
+    expect(key('my-Playe-pass1', open, 'player1')).toBeNull();
+    // A one- or two-letter name would refuse half of all passwords: not looked for.
+    expect(key('xa-something-long', open, 'xa')).toBeNull();
+  });
+
+  it('keeps a merchant composition rule available on top', () => {
+    const strong = rule('STRONG', { key: 'password', minLength: 8, maxLength: 64 });
+    expect(checkPassword(strong, 'alllowercase1')).toEqual({
+      key: 'pattern_strong',
+      message: 'At least one capital letter, one small letter, one digit and one symbol, 8-64 characters.',
+    });
+    expect(key('Good#Pass1', strong)).toBeNull();
+    const digits = rule('LETTERS_AND_DIGITS', { key: 'password', minLength: 8, maxLength: 64 });
+    expect(key('onlyletters', digits)).toBe('pattern_letters_and_digits');
+  });
+
+  it('applies in registration, with the user name as the account name', () => {
+    const rules = [
+      rule('LETTER_FIRST_ALNUM', { key: 'username', minLength: 4, maxLength: 16 }),
+      open,
+      rule('DIGITS', { key: 'mobileNum', minLength: 6, maxLength: 15, required: false }),
+    ];
+    const form = { username: 'lucky88', agreeTerms: true };
+    const check = {
+      rules,
+      mode: 'username' as const,
+      smsVerification: false,
+      mobilePassword: false,
+      birthdayMinAge: 21,
+      today: new Date('2026-03-01T00:00:00Z'),
+    };
+    const problem = (password: string) =>
+      validateRegistration({ ...form, password, confirmPassword: password }, check).password?.key;
+    expect(problem('Lucky88forever')).toBe('password_contains_account');
+    expect(problem('short1')).toBe('password_too_short');
+    expect(problem('four words with spaces')).toBeUndefined();
+  });
+
+  it('config validation refuses a password rule that caps below 64 or asks fewer than 8', () => {
+    expect(passwordRuleProblem({ minLength: 8, maxLength: 64 })).toBeNull();
+    expect(passwordRuleProblem({ minLength: 8, maxLength: 128 })).toBeNull();
+    expect(passwordRuleProblem({ minLength: 8, maxLength: 63 })).toMatch(/at least 64/);
+    expect(passwordRuleProblem({ minLength: 6, maxLength: 64 })).toMatch(/at least 8/);
+    expect(passwordRuleProblem({ minLength: 8, maxLength: 129 })).toMatch(/at most 128/);
+  });
+});
+
+describe('checkPin (the payment password)', () => {
+  const key = (pin: string, birthday?: string) =>
+    checkPin(pin, birthday ? parseRuleDate(birthday) : null)?.key ?? null;
+
+  it('refuses repeats and runs', () => {
+    for (const pin of ['111111', '000000', '121212', '123123']) expect(key(pin)).toBe('pin_repeated');
+    for (const pin of ['123456', '654321', '012345', '456789', '987654'])
+      expect(key(pin)).toBe('pin_sequence');
+    for (const pin of ['390415', '135790', '112358']) expect(key(pin)).toBeNull();
+  });
+
+  it('refuses the birthday in the usual forms', () => {
+    const birthday = '1990-07-24';
+    for (const pin of ['900724', '240790', '072490', '902407', '199007', '071990', '072411', '240755']) {
+      expect(key(pin, birthday)).toBe('pin_birthday');
+    }
+    expect(key('900724')).toBeNull();
+    expect(key('390415', birthday)).toBeNull();
+  });
+
+  it('applies to the payment password of the register form, with the birthday of the form', () => {
+    const rules = [
+      rule('LETTER_FIRST_ALNUM', { key: 'username', minLength: 4, maxLength: 16 }),
+      rule('DATE', { key: 'birthday', required: false }),
+      rule('DIGITS', { key: 'paymentPassword', minLength: 6, maxLength: 6 }),
+    ];
+    const check = {
+      rules,
+      mode: 'username' as const,
+      smsVerification: false,
+      mobilePassword: false,
+      birthdayMinAge: 21,
+      today: new Date('2026-03-01T00:00:00Z'),
+    };
+    const form = { username: 'lucky88', password: 'Quiet-River-42', confirmPassword: 'Quiet-River-42' };
+    const problem = (extra: Record<string, unknown>) =>
+      validateRegistration({ ...form, agreeTerms: true, ...extra }, check).paymentPassword?.key;
+    expect(problem({ paymentPassword: '222222' })).toBe('pin_repeated');
+    expect(problem({ paymentPassword: '900724', birthday: '1990-07-24' })).toBe('pin_birthday');
+    expect(problem({ paymentPassword: '390415', birthday: '1990-07-24' })).toBeUndefined();
   });
 });

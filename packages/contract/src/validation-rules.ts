@@ -183,6 +183,8 @@ export type ProblemKey =
   | 'age_under_limit'
   | 'invalid_mobile'
   | 'invalid_verification_code'
+  | PasswordProblemKey
+  | PinProblemKey
   | `pattern_${Lowercase<PatternId>}`;
 
 export interface FieldProblem {
@@ -286,7 +288,17 @@ export function validateRegistration(
   const mobileRequired = check.mode === 'mobile' || check.smsVerification;
   put('mobileNum', checkRule(rule('mobileNum', mobileRequired), form.mobileNum));
   if (withPassword) {
-    put('password', checkRule(rule('password', true), form.password));
+    // A member who signs up by number gets it as account name: its digits without leading zeros.
+    const account =
+      check.mode === 'username'
+        ? form.username
+        : String(form.mobileNum ?? '')
+            .replace(/\D/g, '')
+            .replace(/^0+/, '');
+    put(
+      'password',
+      checkPassword(rule('password', true), form.password, typeof account === 'string' ? account : undefined),
+    );
     if (isEmpty(form.confirmPassword)) put('confirmPassword', required());
     else if (form.confirmPassword !== form.password) put('confirmPassword', differ());
   }
@@ -307,6 +319,10 @@ export function validateRegistration(
       field,
       checkRule(field === 'paymentPassword' && r.enabled ? { ...r, required: true } : r, form[field]),
     );
+  }
+  if (typeof form.paymentPassword === 'string' && form.paymentPassword) {
+    const birthday = typeof form.birthday === 'string' ? parseRuleDate(form.birthday) : null;
+    put('paymentPassword', checkPin(form.paymentPassword, birthday));
   }
   if (!withPassword) {
     for (const field of ['password', 'confirmPassword']) {
@@ -352,16 +368,20 @@ function checkBirthday(
 const required = (): FieldProblem => ({ key: 'input_required', message: 'Input cannot be empty.' });
 const differ = (): FieldProblem => ({ key: 'entries_differ', message: 'The two entries differ.' });
 
-/** Checks a new password and its confirmation (spec §5 Change password). */
+/**
+ * Checks a new password and its confirmation (spec §5 Change password) under the password
+ * policy; `account` is the member's account name, which the password must not contain.
+ */
 export function validateNewPassword(
   rules: readonly ValidationRule[],
   newPassword: unknown,
   confirm: unknown,
   fields: { password: string; confirm: string } = { password: 'newPassword', confirm: 'confirmNewPassword' },
+  account?: string,
 ): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
   const base = findRule(rules, 'password') ?? fallbackRule('password');
-  const p = checkRule({ ...base, enabled: true, required: true }, newPassword);
+  const p = checkPassword({ ...base, enabled: true, required: true }, newPassword, account);
   if (p) problems[fields.password] = p;
   if (isEmpty(confirm)) problems[fields.confirm] = required();
   else if (confirm !== newPassword) problems[fields.confirm] = differ();
@@ -372,7 +392,12 @@ export function validateNewPassword(
 export function fallbackRule(key: string): ValidationRule {
   const core: Record<string, Partial<ValidationRule>> = {
     username: { patternId: 'LETTER_FIRST_ALNUM', minLength: 4, maxLength: 16 },
-    password: { patternId: 'LETTERS_DIGITS_SYMBOLS', minLength: 6, maxLength: 20, type: 'password' },
+    password: {
+      patternId: 'LENGTH',
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
+      type: 'password',
+    },
     mobileNum: { patternId: 'DIGITS', minLength: 5, maxLength: 15, type: 'tel' },
   };
   const known = core[key];
@@ -387,4 +412,146 @@ export function fallbackRule(key: string): ValidationRule {
     type: 'text',
     ...known,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The login password policy (OWASP ASVS 5, level 2, V6.2)
+
+/** ASVS 6.2.1: at least 8 characters, whatever a merchant's rule says. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** ASVS 6.2.9: at least 64 characters are always allowed. */
+export const PASSWORD_MAX_LENGTH_FLOOR = 64;
+/** The request schemas carry at most this many characters, so no rule can allow more. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** An account name shorter than this is not looked for inside a password (too many false hits). */
+const ACCOUNT_IN_PASSWORD_MIN = 3;
+
+export type PasswordProblemKey =
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'password_contains_account'
+  | 'password_breached';
+
+/**
+ * The lengths a password rule really allows: never fewer than 8 characters at the low end, and
+ * never a maximum below 64 (config validation refuses such a rule; an older stored one is
+ * widened here), nor above what a request can carry.
+ */
+export function passwordBounds(rule: Pick<ValidationRule, 'minLength' | 'maxLength'>) {
+  const min = Math.max(PASSWORD_MIN_LENGTH, rule.minLength);
+  const max = Math.min(PASSWORD_MAX_LENGTH, Math.max(PASSWORD_MAX_LENGTH_FLOOR, rule.maxLength));
+  return { min: Math.min(min, max), max };
+}
+
+/** True when the password holds the account name, in any letter case. */
+export function passwordContainsAccount(password: string, account: string | null | undefined): boolean {
+  const name = account?.trim().toLowerCase() ?? '';
+  return [...name].length >= ACCOUNT_IN_PASSWORD_MIN && password.toLowerCase().includes(name);
+}
+
+/**
+ * A login password under the policy: 8 characters or more, up to the rule's maximum (64 at
+ * least), spaces and any Unicode allowed (lengths count code points), never the account name
+ * inside. A merchant's composition rule (a patternId other than LENGTH, or an accepted pattern)
+ * applies on top. The breached-password list is checked by the server only.
+ */
+export function checkPassword(rule: ValidationRule, value: unknown, account?: string): FieldProblem | null {
+  if (isEmpty(value) || typeof value !== 'string') return required();
+  const bounds = passwordBounds(rule);
+  const n = length(value);
+  if (n < bounds.min) {
+    return { key: 'password_too_short', message: `Use at least ${bounds.min} characters.` };
+  }
+  if (n > bounds.max) {
+    return { key: 'password_too_long', message: `Use at most ${bounds.max} characters.` };
+  }
+  const kind = PATTERN_KINDS[rule.patternId];
+  if (!kind.test(value)) {
+    const bounded = { minLength: bounds.min, maxLength: bounds.max };
+    return {
+      key: patternMessageKey(rule.patternId) as ProblemKey,
+      message: ruleMessage(bounded, kind.message),
+    };
+  }
+  if (rule.acceptedPattern && !acceptedPatternRegex(rule.acceptedPattern).test(value)) {
+    return { key: 'not_accepted', message: 'This value is not accepted.' };
+  }
+  if (passwordContainsAccount(value, account)) {
+    return { key: 'password_contains_account', message: 'The password must not contain your account name.' };
+  }
+  return null;
+}
+
+/**
+ * A password rule that config validation refuses, or null: the policy needs a maximum of 64 or
+ * more (up to what a request carries) and a minimum of 8 or more.
+ */
+export function passwordRuleProblem(rule: Pick<ValidationRule, 'minLength' | 'maxLength'>): string | null {
+  if (rule.maxLength < PASSWORD_MAX_LENGTH_FLOOR) {
+    return `a password rule must allow at least ${PASSWORD_MAX_LENGTH_FLOOR} characters (maxLength ${rule.maxLength})`;
+  }
+  if (rule.maxLength > PASSWORD_MAX_LENGTH) {
+    return `a password rule allows at most ${PASSWORD_MAX_LENGTH} characters (maxLength ${rule.maxLength})`;
+  }
+  if (rule.minLength < PASSWORD_MIN_LENGTH) {
+    return `a password rule must ask for at least ${PASSWORD_MIN_LENGTH} characters (minLength ${rule.minLength})`;
+  }
+  if (rule.minLength > rule.maxLength) return 'a password rule needs minLength <= maxLength';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The payment (withdraw) password: six digits that are not a repeat, a run or the birthday
+
+export type PinProblemKey = 'pin_repeated' | 'pin_sequence' | 'pin_birthday';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** True when the digits are one block of 1 to 3 digits over and over: 111111, 121212, 123123. */
+function isRepeat(pin: string): boolean {
+  for (let size = 1; size <= 3; size++) {
+    if (
+      pin.length % size === 0 &&
+      pin.length > size &&
+      pin.slice(0, size).repeat(pin.length / size) === pin
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** True when every digit is one more (or one less) than the one before: 012345, 654321. */
+function isSequence(pin: string): boolean {
+  const step = pin.charCodeAt(1) - pin.charCodeAt(0);
+  if (step !== 1 && step !== -1) return false;
+  for (let i = 2; i < pin.length; i++) if (pin.charCodeAt(i) - pin.charCodeAt(i - 1) !== step) return false;
+  return true;
+}
+
+/**
+ * The birthday as people type it into a six-digit code: YYMMDD, DDMMYY, MMDDYY, YYDDMM, YYYYMM,
+ * MMYYYY, and any code holding MMDD or DDMM.
+ */
+function isBirthday(pin: string, birthday: Date): boolean {
+  const yyyy = String(birthday.getUTCFullYear()).padStart(4, '0');
+  const yy = yyyy.slice(-2);
+  const mm = two(birthday.getUTCMonth() + 1);
+  const dd = two(birthday.getUTCDate());
+  const whole = [yy + mm + dd, dd + mm + yy, mm + dd + yy, yy + dd + mm, yyyy + mm, mm + yyyy];
+  return whole.includes(pin) || pin.includes(mm + dd) || pin.includes(dd + mm);
+}
+
+/**
+ * A payment password (six digits, checked by its rule first) that is easy to guess: one digit
+ * or block repeated, a run up or down, or the member's birthday (when known).
+ */
+export function checkPin(pin: string, birthday?: Date | null): FieldProblem | null {
+  if (!/^[0-9]{2,}$/.test(pin)) return null;
+  if (isRepeat(pin)) return { key: 'pin_repeated', message: 'Do not repeat the same digits.' };
+  if (isSequence(pin)) return { key: 'pin_sequence', message: 'Do not use digits in a row, like 123456.' };
+  if (birthday && isBirthday(pin, birthday)) {
+    return { key: 'pin_birthday', message: 'Do not use your birthday.' };
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureNodeSchema } from '../features.ts';
 import { LANGUAGES } from '../headers.ts';
+import { passwordRuleProblem } from '../validation-rules.ts';
 import { accountSettingsSchema } from './account.ts';
 import { cashierConfigSchema } from './cashier.ts';
 import { contentConfigSchema } from './content.ts';
@@ -97,7 +98,15 @@ export const merchantConfigSchema = z.object({
   launchGameCDNs: z.array(z.string()),
   vendors: z.array(vendorSchema),
   /** Account settings and registration rules (config/accounts.json); defaults when absent. */
-  accounts: accountSettingsSchema.prefault({}),
+  accounts: accountSettingsSchema
+    .superRefine((settings, ctx) => {
+      // The password policy (ASVS V6.2): a rule may add composition, never cap below 64.
+      settings.rules.forEach((rule, i) => {
+        const problem = rule.key === 'password' ? passwordRuleProblem(rule) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rules', i] });
+      });
+    })
+    .prefault({}),
   /** Wallet mode, deposit channels, withdrawal and transfer limits (config/cashier.json). */
   cashier: cashierConfigSchema.prefault({}),
   /** The game catalogue (config/games.json): every game of every vendor. */

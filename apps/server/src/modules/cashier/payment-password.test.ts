@@ -71,6 +71,38 @@ describe.each(engines)('payment password on %s', (engine) => {
     expect(await hasPin(m.token)).toBe(false);
   });
 
+  it('refuses repeats, runs and the birthday with the reason, and sets nothing', async () => {
+    const m = await makeMember(t, clock, 'pp');
+    await queryRows(t.db.database.db, 'UPDATE members SET profile = $1 WHERE id = $2', [
+      JSON.stringify({ birthday: '1990-07-24' }),
+      m.id,
+    ]);
+    const first = (pin: string) =>
+      setPin(t, m, { loginPassword: LOGIN_PASSWORD, newPaymentPassword: pin, confirmPaymentPassword: pin });
+    const cases: [string, string][] = [
+      ['111111', 'pin_repeated'],
+      ['123456', 'pin_sequence'],
+      ['654321', 'pin_sequence'],
+      ['012345', 'pin_sequence'],
+      ['900724', 'pin_birthday'],
+      ['240790', 'pin_birthday'],
+      ['072490', 'pin_birthday'],
+      ['072438', 'pin_birthday'],
+    ];
+    for (const [pin, reason] of cases) {
+      const body = expectFailure(await first(pin), 400, 'payment.password.weak');
+      expect(body.details).toEqual({ newPaymentPassword: reason });
+    }
+    expect(await hasPin(m.token)).toBe(false);
+    // A change is held to the same rules; the old one stays.
+    okValue(await first(PIN));
+    const change = (pin: string) =>
+      setPin(t, m, { oldPaymentPassword: PIN, newPaymentPassword: pin, confirmPaymentPassword: pin });
+    expectFailure(await change('999999'), 400, 'payment.password.weak');
+    expectFailure(await change('240790'), 400, 'payment.password.weak');
+    okValue(await change('135790'));
+  });
+
   it('is changed with the old payment password, not the login password', async () => {
     const m = await makeMember(t, clock, 'pp');
     await givePin(t, m);

@@ -1,4 +1,4 @@
-import type { paymentPasswordRequestSchema } from '@aurum/contract';
+import { checkPin, parseRuleDate, type paymentPasswordRequestSchema } from '@aurum/contract';
 import type { z } from 'zod';
 import type { MemberRow } from '../../db/schema.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
@@ -72,6 +72,12 @@ export class PaymentPasswords {
     }
     if (body.newPaymentPassword !== body.confirmPaymentPassword)
       throw new AppError('payment.password.mismatch');
+    // After the proof of who asks, so the answer tells no stranger the member's birthday.
+    const birthday = member.profile.birthday ? parseRuleDate(member.profile.birthday) : null;
+    const weak = checkPin(body.newPaymentPassword, birthday);
+    if (weak) {
+      throw new AppError('payment.password.weak', weak.message, { newPaymentPassword: weak.key });
+    }
     const hash = await hashPassword(body.newPaymentPassword);
     // Only over the hash that was checked: a change made meanwhile (another tab) is not
     // overwritten by a request that proved the old one.

@@ -69,8 +69,8 @@ describe.each(engines)('members on %s', (engine) => {
       mobile,
       body: {
         username: `player${mobileSeq}`,
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
+        password: 'Quiet-River-42',
+        confirmPassword: 'Quiet-River-42',
         mobileNum: mobile.national,
         countryDialingCode: '63',
         verificationCode: await registerCode(mobile),
@@ -232,8 +232,8 @@ describe.each(engines)('members on %s', (engine) => {
       expect(row).toMatchObject({ uplineId: agent.id, path: `${agent.path}${row.id}/`, mobile: mobile.e164 });
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
       expect(row.profile).toMatchObject({ registerMethod: 'WEB', domain: 'aurum.example' });
-      expect(JSON.stringify(row)).not.toContain('Secret123');
-      await loginAs(t.app, body.username as string, 'Secret123');
+      expect(JSON.stringify(row)).not.toContain('Quiet-River-42');
+      await loginAs(t.app, body.username as string, 'Quiet-River-42');
     });
 
     it("refuses a registration from a page on a domain that is not the merchant's, and stores nothing", async () => {
@@ -268,7 +268,7 @@ describe.each(engines)('members on %s', (engine) => {
       const res = await register({
         ...body,
         username: 'ab',
-        password: 'onlyletters',
+        password: 'short1',
         confirmPassword: 'different1',
         email: 'not-an-email',
         agreeTerms: false,
@@ -276,7 +276,7 @@ describe.each(engines)('members on %s', (engine) => {
       });
       expect(expectFailure(res, 400, 'validation.failed').details).toEqual({
         username: 'length_invalid',
-        password: 'pattern_letters_and_digits',
+        password: 'password_too_short',
         confirmPassword: 'entries_differ',
         email: 'pattern_email',
         agreeTerms: 'terms_not_agreed',
@@ -286,6 +286,25 @@ describe.each(engines)('members on %s', (engine) => {
       expectFailure(await register({ ...body, qqNum: '12345' }), 400, 'validation.failed');
       expectFailure(await register({ ...body, verificationCode: undefined }), 400, 'validation.failed');
       expect(await memberCount()).toBe(before);
+    });
+
+    it('holds the password to the policy, with the reason, and stores nothing', async () => {
+      const before = await memberCount();
+      const { body } = await registration();
+      const attempt = (password: string) => register({ ...body, password, confirmPassword: password });
+      const reason = async (password: string) =>
+        expectFailure(await attempt(password), 400, 'validation.failed').details;
+      expect(await reason('Ab3$xyz')).toEqual({ password: 'password_too_short' });
+      expect(await reason(`${String(body.username).toUpperCase()}!x`)).toEqual({
+        password: 'password_contains_account',
+      });
+      expect(await reason('abc12345')).toEqual({ password: 'password_breached' });
+      expect(await reason('iloveyou2')).toEqual({ password: 'password_breached' });
+      expect(await memberCount()).toBe(before);
+      // The SMS code was not used up by the refusals.
+      const spaced = 'a quiet river at dawn, 月';
+      expect((await attempt(spaced)).statusCode).toBe(200);
+      await loginAs(t.app, String(body.username), spaced);
     });
 
     it('refuses wrong, replayed and expired SMS codes', async () => {
@@ -383,8 +402,8 @@ describe.each(engines)('members on %s', (engine) => {
         mobileNum: mobile.national,
         countryDialingCode: '63',
         verificationCode: code,
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
+        password: 'Quiet-River-42',
+        confirmPassword: 'Quiet-River-42',
         agreeTerms: true,
         registerMethod: 'WEB',
         login: true,
@@ -394,10 +413,18 @@ describe.each(engines)('members on %s', (engine) => {
         400,
         'validation.failed',
       );
+      const withNumber = `pw${mobile.national.slice(1)}`;
+      expect(
+        expectFailure(
+          await registerMobile({ ...body, password: withNumber, confirmPassword: withNumber }),
+          400,
+          'validation.failed',
+        ).details,
+      ).toEqual({ password: 'password_contains_account' });
       const res = await registerMobile(body);
       expect(res.statusCode).toBe(200);
       expect(res.json().value.account).toBe(mobile.e164.slice(1));
-      await loginAs(t.app, mobile.e164.slice(1), 'Secret123');
+      await loginAs(t.app, mobile.e164.slice(1), 'Quiet-River-42');
       expectFailure(await registerMobile({ ...body, username: 'x' }), 400, 'request.invalid');
     });
 
@@ -413,7 +440,7 @@ describe.each(engines)('members on %s', (engine) => {
         login: true,
       };
       expectFailure(
-        await registerMobile({ ...body, password: 'Secret123', confirmPassword: 'Secret123' }),
+        await registerMobile({ ...body, password: 'Quiet-River-42', confirmPassword: 'Quiet-River-42' }),
         400,
         'validation.failed',
       );

@@ -68,7 +68,7 @@ export class PasswordService {
   ): Promise<LoginValue> {
     requireRealAccount(merchant, member);
     if (member.passwordHash) await this.checkOldPassword(member, body.oldPassword);
-    checkNewPassword(merchant, body.newPassword, body.confirmNewPassword);
+    checkNewPassword(merchant, member.account, body.newPassword, body.confirmNewPassword);
     return this.setPassword(merchant, member, body.newPassword, ip);
   }
 
@@ -92,9 +92,14 @@ export class PasswordService {
 
   /** Sets a new password with an SMS code (by number) or an emailed reset code (by username). */
   async reset(merchant: MerchantState, body: ResetBody, ip: string): Promise<LoginValue> {
-    checkNewPassword(merchant, body.newPassword, body.confirmNewPassword);
+    // Everything the requester knows is checked before a code is spent: the username typed, or
+    // the number (a member who signed up by number has its digits as account name).
+    const known = 'mobileNum' in body ? body.mobileNum.replace(/\D/g, '').replace(/^0+/, '') : body.username;
+    checkNewPassword(merchant, known, body.newPassword, body.confirmNewPassword);
     const member =
       'mobileNum' in body ? await this.bySms(merchant, body) : await this.byEmailCode(merchant, body);
+    // Only now is the account behind a number known; telling it before the code would leak it.
+    checkNewPassword(merchant, member.account, body.newPassword, body.confirmNewPassword);
     return this.setPassword(merchant, member, body.newPassword, ip);
   }
 

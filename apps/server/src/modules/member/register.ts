@@ -14,6 +14,7 @@ import type { Database } from '../../platform/db.ts';
 import { isMerchantDomain } from '../../platform/domains.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { passwordPolicyProblem } from '../security/password-policy.ts';
 import { accountSettings, isAgentType } from '../security/settings.ts';
 import type { LoginService } from '../session/login.ts';
 import type { CaptchaService } from '../verification/captcha.ts';
@@ -141,6 +142,13 @@ export class RegistrationService {
       ? normaliseMobile(mobile, (form.countryDialingCode as string | undefined) ?? '')
       : null;
     if (mobile && !e164) problems.mobileNum ??= 'invalid_mobile';
+    const password = form.password;
+    if (typeof password === 'string' && !problems.password) {
+      const account = mode === 'username' ? (form.username as string | undefined) : e164?.slice(1);
+      const national = mobile?.replace(/\D/g, '').replace(/^0+/, '');
+      const policy = passwordPolicyProblem(password, [account, national]);
+      if (policy) problems.password = policy.key;
+    }
     if (Object.keys(problems).length) throw new AppError('validation.failed', undefined, problems);
     return e164;
   }

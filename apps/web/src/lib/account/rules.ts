@@ -6,6 +6,7 @@ import {
   PATTERN_IDS,
   type PatternId,
   type ProfileField,
+  passwordBounds,
   ruleMessage,
   type ValidationRule,
 } from '../../../../../packages/contract/src/validation-rules.ts';
@@ -43,6 +44,11 @@ const PROBLEM_KEYS = [
   'default_password',
   'account_exists',
   'mobile_exists',
+  'password_contains_account',
+  'password_breached',
+  'pin_repeated',
+  'pin_sequence',
+  'pin_birthday',
 ] as const;
 type ProblemTextKey = (typeof PROBLEM_KEYS)[number];
 
@@ -75,6 +81,9 @@ export function problemText(
     return t('errors.verificationIncomplete');
   }
   if (key === 'length_invalid') return patternText(t, rule);
+  // The password policy: the bounds it really applies (8 at least, 64 or more allowed).
+  if (key === 'password_too_short') return t('problems.password_too_short', passwordBounds(rule));
+  if (key === 'password_too_long') return t('problems.password_too_long', passwordBounds(rule));
   if (key.startsWith('pattern_')) {
     const id = key.slice('pattern_'.length).toUpperCase();
     const patternId = (PATTERN_IDS as readonly string[]).includes(id) ? (id as PatternId) : rule.patternId;

@@ -19,6 +19,7 @@ const CASHIER_ERROR_TEXT = {
   'payment.password.required': 'errors.paymentPasswordRequired',
   'payment.password.invalid': 'errors.paymentPasswordInvalid',
   'payment.password.mismatch': 'errors.paymentPasswordMismatch',
+  'payment.password.weak': 'errors.paymentPasswordWeak',
   'password.old.wrong': 'errors.loginPasswordWrong',
   'login.failed': 'errors.loginPasswordWrong',
   'wallet.insufficient.funds': 'errors.insufficientFunds',

@@ -15,16 +15,20 @@ import styles from './change-password.module.css';
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 type Values = Record<Field, string>;
 
-/** Spec §5 Change password: the shared password rule, confirmation equal, old password when held. */
+/**
+ * Spec §5 Change password: the shared password policy and rule (the account name not inside),
+ * confirmation equal, old password when held. The server adds the breached-password check.
+ */
 export function validateChangePassword(
   values: Values,
   rules: readonly ValidationRule[],
   oldRequired: boolean,
+  account?: string,
 ): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   if (oldRequired && !values.oldPassword) problems.oldPassword = 'input_required';
   for (const [field, p] of Object.entries(
-    validateNewPassword(rules, values.newPassword, values.confirmNewPassword),
+    validateNewPassword(rules, values.newPassword, values.confirmNewPassword, undefined, account),
   )) {
     problems[field as Field] = p.key;
   }
@@ -38,7 +42,8 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const rules = settings?.rules ?? [];
   // Spec §2: the current password only when the member holds one (SMS-only and social accounts
   // may not); until member info arrives, assume it does, and the server checks either way.
-  const hasPassword = useMemberInfo().data?.hasPassword ?? true;
+  const memberInfo = useMemberInfo().data;
+  const hasPassword = memberInfo?.hasPassword ?? true;
   const mutation = useChangePassword();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
@@ -56,7 +61,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const next = texts(validateChangePassword(values, rules, hasPassword));
+    const next = texts(validateChangePassword(values, rules, hasPassword, memberInfo?.account));
     setErrors(next);
     if (Object.keys(next).length > 0) {
       form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();

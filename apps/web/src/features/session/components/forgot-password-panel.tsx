@@ -120,8 +120,9 @@ const ruleFor = (rules: readonly ValidationRule[], key: string, fallback: Partia
 
 function usePasswordChecks(rules: readonly ValidationRule[]) {
   const { t } = useAccountTexts();
-  return (newPassword: string, confirm: string): Errors => {
-    const problems = validateNewPassword(rules, newPassword, confirm);
+  /** `account`: the username typed, which the new password must not contain. */
+  return (newPassword: string, confirm: string, account?: string): Errors => {
+    const problems = validateNewPassword(rules, newPassword, confirm, undefined, account);
     return Object.fromEntries(
       Object.entries(problems).map(([f, p]) => [
         f,
@@ -182,7 +183,10 @@ function EmailReset({
   const reset = async (e: FormEvent) => {
     e.preventDefault();
     s.setFailure(null);
-    const next = { ...checkUsername(), ...passwordChecks(v('newPassword'), v('confirmNewPassword')) };
+    const next = {
+      ...checkUsername(),
+      ...passwordChecks(v('newPassword'), v('confirmNewPassword'), v('username').trim()),
+    };
     if (!v('resetCode').trim()) next.resetCode = t('problems.input_required');
     if (!s.show(next)) return;
     s.setBusy(true);

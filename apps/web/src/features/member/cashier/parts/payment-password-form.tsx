@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui';
 import { PasswordField } from '../../../../lib/account/fields/password-field';
-import { errorCodeOf } from '../../../../lib/api';
+import { errorCodeOf, isApiError } from '../../../../lib/api';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../../lib/funds/fields';
 import { notify } from '../../../../lib/notify/notify';
@@ -31,6 +31,9 @@ const FIELD_OF_CODE: Record<string, Exclude<Field, 'newPaymentPassword'>> = {
   'login.failed': 'loginPassword',
   'password.old.wrong': 'loginPassword',
 };
+
+/** Why the server found a new payment password too easy to guess (`details.newPaymentPassword`). */
+const WEAK_REASONS = ['pin_repeated', 'pin_sequence', 'pin_birthday'] as const;
 
 const EMPTY: Values = {
   loginPassword: '',
@@ -80,6 +83,15 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
         onDone?.();
       },
       onError: (error) => {
+        // Too easy to guess (a repeat, a run, the birthday): the server's reason, under the field.
+        const weak = isApiError(error) ? error.details?.newPaymentPassword : undefined;
+        if (errorCodeOf(error) === 'payment.password.weak') {
+          const key = WEAK_REASONS.find((r) => r === weak);
+          setProblems({
+            newPaymentPassword: t(key ? `paymentPassword.weak.${key}` : 'errors.paymentPasswordWeak'),
+          });
+          return;
+        }
         // A refusal about a field the form shows goes under that field; the rest above the button.
         const field = FIELD_OF_CODE[errorCodeOf(error) ?? ''];
         const shown =
