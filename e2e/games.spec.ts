@@ -267,6 +267,12 @@ test('a member favourites the slot, plays it in its window, sees the balance liv
   await expect(reels.getByRole('cell')).toHaveCount(15);
   await expectNoAxeViolations(page);
   await game.close();
+
+  // /seamless, the game room: the last launched game opens in its frame, under the same CSP.
+  await page.goto('/seamless');
+  const room = page.frameLocator('iframe[title="Game: Golden Dynasty"]');
+  await expect(room.getByRole('button', { name: 'Spin', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
   csp.expectNone();
 
   await photograph(page, SHOTS, async (lang, snap) => {
