@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter,
     messenger,
     captchaText: deps.captchaText,
+    publicUrl: config.PUBLIC_URL,
   });
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => limiter.close());

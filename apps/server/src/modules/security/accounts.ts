@@ -21,6 +21,8 @@ export interface AccountDeps {
   messenger: MessageProvider;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
+  /** PUBLIC_URL: the site's origin for links in emails (password reset). */
+  publicUrl?: string | undefined;
 }
 
 export type Accounts = Awaited<ReturnType<typeof createAccounts>>;
@@ -36,7 +38,17 @@ export async function createAccounts(deps: AccountDeps) {
   const guard = new LoginGuard(limiter);
   const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
-  const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
+  const passwords = new PasswordService({
+    database,
+    clock,
+    limiter,
+    sessions,
+    login,
+    sms,
+    codes,
+    messenger,
+    publicUrl: deps.publicUrl,
+  });
   const members = new MemberService(database, clock);
   const guards: RequestGuards = {
     authenticate: (merchant, token) => sessions.authenticate(merchant, token),
