@@ -104,6 +104,21 @@ test.describe('the header at every width', () => {
     await header.getByRole('button', { name: 'More categories' }).click();
     await expect(page.getByRole('menu', { name: 'More categories' })).toBeVisible();
     await expectNoAxeViolations(page, 'header[data-shell="header"]');
+    await page.keyboard.press('Escape');
+    // On the narrowest phone, log-out (not in the bar there) is in the drawer, in view.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    // (once the drawer has slid in)
+    const logOut = drawer.getByRole('button', { name: 'Log out' });
+    await expect(async () => {
+      await expectInView(page, logOut, 'Log out in the drawer');
+      const inner = (await drawer.boundingBox())!;
+      const box = (await logOut.boundingBox())!;
+      expect(box.x + box.width, 'Log out is cut off by the drawer').toBeLessThanOrEqual(
+        inner.x + inner.width,
+      );
+    }).toPass({ timeout: 5_000 });
   });
 });
 
