@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     seenIds: createSeenIds(config.REDIS_URL, database, clock),
     messenger,
     captchaText: deps.captchaText,
+    publicUrl: config.PUBLIC_URL,
   });
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => limiter.close());

@@ -37,6 +37,8 @@ export const brandSchema = z.object({
   logo: z.string().min(1),
   mark: z.string().min(1),
   copyright: z.string().min(1).max(200),
+  /** The copyright line in the other languages the site is offered in; copyright where missing. */
+  copyrightTexts: z.partialRecord(languageSchema, z.string().min(1).max(200)).optional(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

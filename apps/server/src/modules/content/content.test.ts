@@ -191,6 +191,16 @@ describe.each(engines)('content calls on %s', (engine) => {
       link: { linkageType: 'INTERNAL', target: '/promotions' },
     });
     expect(group?.slides[1]?.link).toEqual({ linkageType: 'GAME', vassalage: 'AURL', gameCode: 'baccarat' });
+    // The Imperial Baccarat slide shows baccarat art (a card table), not the slot machine's.
+    expect(group?.slides[1]).toMatchObject({
+      title: 'Imperial Baccarat',
+      url: '/media/banners/baccarat.svg',
+    });
+    const art = await readFile(
+      new URL('../../../../../config/media/banners/baccarat.svg', import.meta.url),
+      'utf8',
+    );
+    expect(art).toContain('<title id="bn-baccarat-t">Baccarat</title>');
     const [cn] = await value(routes.banners.response, `${routes.banners.path}?groupName=w_home`, {
       language: 'CN',
     });

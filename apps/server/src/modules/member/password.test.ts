@@ -192,6 +192,35 @@ describe.each(engines)('passwords on %s', (engine) => {
       return message!.body.match(/reset code is ([A-Z0-9]{10})/)![1]!;
     };
 
+    const forgotOn = (host: string, username: string, extra: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: routes.forgotPasswordEmail.path,
+        headers: siteHeaders({ 'content-type': 'application/x-www-form-urlencoded', host, ...extra }),
+        payload: form(username, `${username}@example.com`),
+        remoteAddress: nextIp(),
+      });
+    const mailTo = async (account: string) =>
+      (await listOutbox(t.db.database, 'AURUM', { to: `${account}@example.com`, limit: 1 }))[0]!.body;
+
+    it('links to the merchant domain the request came in on', async () => {
+      const account = await makeMember();
+      expect((await forgotOn('www.aurum.example', account)).statusCode).toBe(200);
+      expect(await mailTo(account)).toContain(
+        `Or open: http://www.aurum.example/forgotPassword?username=${account}&`,
+      );
+    });
+
+    it('never links to a Host that is not the merchant’s (a forged one would carry the code away)', async () => {
+      const account = await makeMember();
+      expect(
+        (await forgotOn('evil.example', account, { origin: 'https://www.aurum.example' })).statusCode,
+      ).toBe(200);
+      const body = await mailTo(account);
+      expect(body).not.toContain('evil.example');
+      expect(body).toContain('Or open: https://aurum.example/forgotPassword?');
+    });
+
     it('emails a single-use code that resets the password and signs in', async () => {
       const account = await makeMember();
       const { token: before } = await loginAs(t.app, account, 'Start123');
@@ -485,5 +514,41 @@ describe.each(engines)('passwords on %s', (engine) => {
       });
       await loginAs(t.app, 'demo', DEMO_MEMBER.password);
     });
+  });
+});
+
+describe.each(engines)('the reset email with PUBLIC_URL on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { PUBLIC_URL: 'https://play.aurum.test/' });
+  });
+  afterAll(async () => t.close());
+
+  it('links to PUBLIC_URL, whatever Host the request names', async () => {
+    const account = 'pwpublic1';
+    await insertMember(t.db.database.db, {
+      merchantCode: 'AURUM',
+      account,
+      userName: account,
+      email: `${account}@example.com`,
+      type: 0,
+      passwordHash: await hashPassword('Start123'),
+      passwordChangedAt: new Date(),
+      language: 'EN',
+      createdAt: new Date(),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: routes.forgotPasswordEmail.path,
+      headers: siteHeaders({
+        'content-type': 'application/x-www-form-urlencoded',
+        host: 'www.aurum.example',
+      }),
+      payload: new URLSearchParams({ username: account, email: `${account}@example.com` }).toString(),
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await listOutbox(t.db.database, 'AURUM', { to: `${account}@example.com`, limit: 1 });
+    expect(mail!.body).toContain(`Or open: https://play.aurum.test/forgotPassword?username=${account}&`);
   });
 });

@@ -14,6 +14,7 @@ import type { Principal } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { MessageProvider } from '../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
+import { isMerchantOrigin } from '../realtime/origin.ts';
 import { checkNewPassword } from '../security/password-policy.ts';
 import { isTrialType, requireRealAccount } from '../security/settings.ts';
 import type { LoginService } from '../session/login.ts';
@@ -43,6 +44,8 @@ export interface PasswordDeps {
   sms: SmsService;
   codes: CodeStore;
   messenger: MessageProvider;
+  /** PUBLIC_URL: the site's public origin, for the link in the reset email. */
+  publicUrl?: string | undefined;
 }
 
 const emailTarget = (merchantCode: string, member: MemberRow): CodeTarget => ({
@@ -72,8 +75,16 @@ export class PasswordService {
     return this.setPassword(merchant, member, body.newPassword, ip);
   }
 
-  /** Emails a reset code when username and email belong together; one reply otherwise. */
-  async forgotByEmail(merchant: MerchantState, body: ForgotBody): Promise<{ sent: true }> {
+  /**
+   * Emails a reset code when username and email belong together; one reply otherwise.
+   * `requestOrigin`: the origin the request was made to (scheme and Host, as trusted proxies tell
+   * it), used for the email's link only when it is one of the merchant's own domains.
+   */
+  async forgotByEmail(
+    merchant: MerchantState,
+    body: ForgotBody,
+    requestOrigin?: string,
+  ): Promise<{ sent: true }> {
     const { limiter, database } = this.deps;
     const accountKey = `forgot:acct:${merchant.code}:${body.username.toLowerCase()}`;
     await enforceLimit(limiter, accountKey, EMAILS_PER_ACCOUNT_HOUR, HOUR_MS);
@@ -86,7 +97,7 @@ export class PasswordService {
     if (!matches) throw new AppError('user.or.email.not.exist');
     const code = randomString(RESET_CODE_ALPHABET, RESET_CODE_LENGTH);
     await this.deps.codes.issue(emailTarget(merchant.code, member), code, RESET_CODE_TTL_MS);
-    await this.sendResetEmail(merchant, member, code);
+    await this.sendResetEmail(merchant, member, code, this.siteOrigin(merchant, requestOrigin));
     return { sent: true };
   }
 
@@ -150,11 +161,21 @@ export class PasswordService {
     return this.deps.login.signIn(merchant, updated, { ip });
   }
 
-  private async sendResetEmail(merchant: MerchantState, member: MemberRow, code: string) {
+  /**
+   * Where the email's link points: PUBLIC_URL when set; else the origin the request came in on
+   * when it is one of the merchant's domains; else the merchant's main domain. A forged Host that
+   * is not the merchant's never makes it into the email, so it cannot become a phishing link that
+   * carries the code.
+   */
+  private siteOrigin(merchant: MerchantState, requestOrigin: string | undefined): string {
+    if (this.deps.publicUrl) return this.deps.publicUrl;
+    if (requestOrigin && isMerchantOrigin(requestOrigin, merchant)) return new URL(requestOrigin).origin;
+    return `https://${merchant.config.mainDomain}`;
+  }
+
+  private async sendResetEmail(merchant: MerchantState, member: MemberRow, code: string, origin: string) {
     const brand = merchant.config.brand.name;
-    // The link uses the merchant's configured domain, never the request's Host header, so a
-    // forged Host cannot turn the email into a phishing link.
-    const link = `https://${merchant.config.mainDomain}/forgotPassword?${new URLSearchParams({
+    const link = `${origin}/forgotPassword?${new URLSearchParams({
       username: member.account,
       resetCode: code,
     })}`;

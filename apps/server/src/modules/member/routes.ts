@@ -88,7 +88,7 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.forgotPasswordEmail,
-    ({ merchant, body }) => passwords.forgotByEmail(merchant, body),
+    ({ req, merchant, body }) => passwords.forgotByEmail(merchant, body, `${req.protocol}://${req.host}`),
     limit(5, 15),
   );
   registerRoute(

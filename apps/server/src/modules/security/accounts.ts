@@ -25,6 +25,8 @@ export interface AccountDeps {
   messenger: MessageProvider;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
+  /** PUBLIC_URL: the site's origin for links in emails (password reset). */
+  publicUrl?: string | undefined;
 }
 
 export type Accounts = Awaited<ReturnType<typeof createAccounts>>;
@@ -40,7 +42,17 @@ export async function createAccounts(deps: AccountDeps) {
   const guard = new LoginGuard(limiter);
   const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
-  const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
+  const passwords = new PasswordService({
+    database,
+    clock,
+    limiter,
+    sessions,
+    login,
+    sms,
+    codes,
+    messenger,
+    publicUrl: deps.publicUrl,
+  });
   const members = new MemberService(database, clock);
   const replay = new ReplayGuard(deps.seenIds, clock);
   const handoff = new HandoffService({ database, clock, login, guard });

@@ -150,6 +150,7 @@ export function Menu({
               aria-checked={Boolean(item.checked)}
               tabIndex={-1}
               className={styles.item}
+              data-key={item.key}
               onClick={() => choose(item)}
             >
               {content}
@@ -161,6 +162,7 @@ export function Menu({
               role="menuitem"
               tabIndex={-1}
               className={styles.item}
+              data-key={item.key}
               onClick={() => choose(item)}
             >
               {content}

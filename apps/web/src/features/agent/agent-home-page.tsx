@@ -1,19 +1,30 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
 import { useFundsTexts } from '../../lib/funds/texts';
+import { paths } from '../../lib/routes/paths';
 import { useSession } from '../../lib/session/session-store';
 import styles from './agent.module.css';
 
-/** /agentHome: where an agent lands after logging in on the agent site. */
+/**
+ * /agentHome: where an agent lands after logging in on the agent site. The agent centre is offered
+ * only to agent accounts (the brand's agentType); a member is told so and pointed to Join us.
+ */
 export default function AgentHomePage() {
   const { t } = useTranslation();
   const { t: tf } = useFundsTexts();
-  const { token, account } = useSession();
+  const { token, account, isAgent } = useSession();
   const modal = useModal();
+  const navigate = useNavigate();
+  const myAccount = (
+    <Button variant="secondary" onClick={() => modal.open('memberCenter', { page: 'securityCenter' })}>
+      {t('agent.myAccount')}
+    </Button>
+  );
   return (
     <div className={styles.page} data-page="agentHome">
       <PageHeader title={t('agent.title')} subtitle={t('agent.subtitle')} compact />
-      {token ? (
+      {token && isAgent ? (
         <EmptyState
           title={t('agent.readyTitle')}
           text={t('agent.readyText', { account: account ?? '' })}
@@ -23,12 +34,21 @@ export default function AgentHomePage() {
               <Button onClick={() => modal.open('accountCenter')} data-action="open-account-centre">
                 {tf('downline.openCentre')}
               </Button>
-              <Button
-                variant="secondary"
-                onClick={() => modal.open('memberCenter', { page: 'securityCenter' })}
-              >
-                {t('agent.myAccount')}
+              {myAccount}
+            </>
+          }
+        />
+      ) : token ? (
+        <EmptyState
+          title={t('agent.notAgentTitle')}
+          text={t('agent.notAgentText', { account: account ?? '' })}
+          icon="user"
+          action={
+            <>
+              <Button onClick={() => navigate(paths.join)} data-action="join">
+                {t('join.title')}
               </Button>
+              {myAccount}
             </>
           }
         />

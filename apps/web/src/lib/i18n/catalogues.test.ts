@@ -41,3 +41,11 @@ describe.each([
     }
   });
 });
+
+describe('EN catalogue', () => {
+  // "a {{brand}}" reads "a Aurum": the right article depends on the value, so none goes before one.
+  it('puts no article right before a placeholder', () => {
+    const bad = keys(en as Tree).filter((key) => /\b(a|an)\s+\{\{/i.test(lookup(en as Tree, key) ?? ''));
+    expect(bad).toEqual([]);
+  });
+});

@@ -1,15 +1,21 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, type ModalBodyProps, ModalTitle, useModal } from '../../../components/ui';
+import { isForcedChange } from '../../../lib/account/forced-change';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { paths } from '../../../lib/routes/paths';
 import { useSession } from '../../../lib/session/session-store';
 import styles from './change-password.module.css';
 import { ChangePasswordForm } from './change-password-form';
 
-/** /changePassword: also the forced destination after a login with the default or an expired password. */
+/**
+ * /changePassword: also the forced destination after a login with the default or an expired
+ * password; it says the change is required only then (the login's router state), else it is an
+ * ordinary change of password.
+ */
 export function ChangePasswordPage() {
   const { t } = useAccountTexts();
   const navigate = useNavigate();
+  const forced = isForcedChange(useLocation().state);
   const { token } = useSession();
   const modal = useModal();
   return (
@@ -17,7 +23,9 @@ export function ChangePasswordPage() {
       <h1>{t('changePassword.title')}</h1>
       {token ? (
         <>
-          <p className={styles.lead}>{t('changePassword.forcedSubtitle')}</p>
+          <p className={styles.lead} data-forced={forced || undefined}>
+            {t(forced ? 'changePassword.forcedSubtitle' : 'changePassword.subtitle')}
+          </p>
           <ChangePasswordForm onDone={() => navigate(paths.home)} />
         </>
       ) : (

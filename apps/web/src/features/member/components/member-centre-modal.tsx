@@ -16,7 +16,7 @@ import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
 import { loadChunk } from '../../../lib/chunks/chunk-load';
 import { formatDateTime } from '../../../lib/format/date';
-import { isCatalogueLanguage } from '../../../lib/i18n';
+import { fromI18nCode } from '../../../lib/i18n';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
@@ -142,13 +142,15 @@ function PageBody({
 }
 
 function SecurityCentre() {
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
   const { t } = useAccountTexts();
   const info = useMemberInfo();
+  // The language the member reads the site in, by its own name (the header keeps the server's
+  // copy in step when the member switches).
+  const language = fromI18nCode(i18n.language);
   const [confirming, setConfirming] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const value = info.data;
-  const language = value?.language.toUpperCase() ?? '';
   const rows: [string, string | null | undefined][] = value
     ? [
         [t('member.account'), value.account],
@@ -156,7 +158,7 @@ function SecurityCentre() {
         [t('member.mobile'), value.mobile],
         [t('member.email'), value.email],
         [t('member.regDate'), formatDateTime(value.regDate)],
-        [t('member.language'), isCatalogueLanguage(language) ? tc(`languageNames.${language}`) : language],
+        [t('member.language'), tc(`languageNames.${language}`)],
       ]
     : [];
   return (

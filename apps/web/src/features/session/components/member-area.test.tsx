@@ -5,7 +5,7 @@ import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../co
 import { fakeServer, ok } from '../../../lib/funds/testing';
 import { MEMBER_CENTRE_PAGES } from '../../../lib/modals/member-centre-pages';
 import { FakeSocket } from '../../../lib/realtime/testing';
-import { endSession } from '../../../lib/session/session-store';
+import { endSession, startSession } from '../../../lib/session/session-store';
 import { renderWithApp } from '../../../testing/render';
 import MemberArea, { DROPDOWN_PAGES } from './member-area';
 
@@ -64,6 +64,17 @@ describe('MemberArea', () => {
     const order = ['depositv2', 'withdraw', 'personalHistoryCopy', 'transactionHistory', 'securityCenter'];
     expect([...pages].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(pages);
     expect(items.at(-1)?.textContent).toBe('My account');
+  });
+
+  it('offers a trial account no deposit or withdraw (play money only)', async () => {
+    startSession('t0ken', { account: 'trial_x', isTrial: true });
+    renderWithApp(<MemberArea />, { registry });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const pages = screen.getAllByRole('menuitem').map((i) => i.getAttribute('data-page'));
+    expect(pages).not.toContain('depositv2');
+    expect(pages).not.toContain('withdraw');
+    expect(pages).toContain('securityCenter');
+    expect(document.querySelector('[data-action="deposit"]')).toBeNull();
   });
 
   it('opens the member centre on the chosen page', async () => {

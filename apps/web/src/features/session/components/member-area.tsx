@@ -111,8 +111,12 @@ function useSessionChores() {
   }, [language]);
 }
 
+/** Pages a trial (play-money) account has no use for: it cannot deposit or withdraw (spec §4). */
+const NOT_FOR_TRIAL: readonly string[] = ['depositv2', 'withdraw'];
+
 function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: MemberCentrePage) => void }) {
   const { t } = useAccountTexts();
+  const { isTrial } = useSession();
   const id = useId();
   const [open, setOpen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -138,12 +142,14 @@ function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: Membe
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
-  const items = DROPDOWN_PAGES.map((item) => ({
-    key: item.page,
-    label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
-    icon: item.icon,
-    onSelect: () => onOpen(item.page as MemberCentrePage),
-  }));
+  const items = DROPDOWN_PAGES.filter((item) => !(isTrial && NOT_FOR_TRIAL.includes(item.page))).map(
+    (item) => ({
+      key: item.page,
+      label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
+      icon: item.icon,
+      onSelect: () => onOpen(item.page as MemberCentrePage),
+    }),
+  );
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu for pointer users; the button is the keyboard way in.
     <div

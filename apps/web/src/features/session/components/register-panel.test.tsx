@@ -1,42 +1,83 @@
-import type { RegisterSettings, ValidationRule } from '@aurum/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetServerKeyForTests } from '../../../lib/api/encryption';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../testing/render';
 import { RegisterPanel } from './register-panel';
 
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (status: number, errorCode: string, details?: Record<string, string>) =>
-  new Response(JSON.stringify({ success: false, errorCode, message: 'server text', details }), { status });
-
-const rule = (over: Partial<ValidationRule> & Pick<ValidationRule, 'key'>): ValidationRule => ({
-  enabled: true,
-  required: true,
-  minLength: 1,
-  maxLength: 64,
-  patternId: 'LENGTH',
-  acceptedPattern: null,
-  type: 'text',
-  ...over,
-});
-
-const settings = (password: ValidationRule): RegisterSettings => ({
+/** The demo merchant's register settings (GET /wps/system/setting/register), enabled rules only. */
+const SETTINGS = {
   rules: [
-    rule({ key: 'username', minLength: 4, maxLength: 16, patternId: 'LETTER_FIRST_ALNUM' }),
-    password,
-    rule({ key: 'mobileNum', enabled: false, required: false, patternId: 'DIGITS', type: 'tel' }),
+    {
+      key: 'username',
+      enabled: true,
+      required: true,
+      minLength: 4,
+      maxLength: 16,
+      patternId: 'LETTER_FIRST_ALNUM',
+      acceptedPattern: null,
+      type: 'text',
+    },
+    {
+      key: 'password',
+      enabled: true,
+      required: true,
+      minLength: 6,
+      maxLength: 20,
+      patternId: 'LETTERS_AND_DIGITS',
+      acceptedPattern: null,
+      type: 'password',
+    },
+    {
+      key: 'mobileNum',
+      enabled: true,
+      required: true,
+      minLength: 6,
+      maxLength: 15,
+      patternId: 'DIGITS',
+      acceptedPattern: null,
+      type: 'tel',
+    },
+    {
+      key: 'email',
+      enabled: true,
+      required: false,
+      minLength: 6,
+      maxLength: 64,
+      patternId: 'EMAIL',
+      acceptedPattern: null,
+      type: 'email',
+    },
+    {
+      key: 'payeeName',
+      enabled: true,
+      required: false,
+      minLength: 2,
+      maxLength: 50,
+      patternId: 'TWO_LETTERS_SPACES',
+      acceptedPattern: null,
+      type: 'text',
+    },
+    {
+      key: 'affiliateCode',
+      enabled: true,
+      required: false,
+      minLength: 4,
+      maxLength: 16,
+      patternId: 'LETTERS_OR_DIGITS',
+      acceptedPattern: null,
+      type: 'text',
+    },
   ],
   signIn: {
     USERNAMEREG3: true,
-    MOBILENUMREG3: false,
-    MOBILEVERCODELOGIN3: false,
+    MOBILENUMREG3: true,
+    MOBILEVERCODELOGIN3: true,
     DIRECTREG3: true,
-    AGENTPOLICY3: false,
-    REGMOBVERF3: false,
-    MOBILENUMPASSREG3: false,
-    FREEPLAY3: false,
-    PWDEXPFORCECHANGE3: false,
+    AGENTPOLICY3: true,
+    REGMOBVERF3: true,
+    MOBILENUMPASSREG3: true,
+    FREEPLAY3: true,
+    PWDEXPFORCECHANGE3: true,
     COMM3: true,
   },
   loginCaptcha: false,
@@ -44,77 +85,94 @@ const settings = (password: ValidationRule): RegisterSettings => ({
   birthdayMinAge: 21,
   smsValidityMinutes: 5,
   socialProviders: [],
-});
-const open = rule({ key: 'password', minLength: 8, maxLength: 128, type: 'password' });
+};
 
-let publicJwk: JsonWebKey;
-beforeAll(async () => {
-  const pair = (await crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  )) as CryptoKeyPair;
-  publicJwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
-});
+const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
 
-function server(register: () => Response, passwordRule = open) {
-  const fetchMock = vi.fn((input: string, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /wps/session/key') return Promise.resolve(ok({ kid: 'k1', jwk: publicJwk }));
-    if (key === 'GET /wps/system/setting/register') return Promise.resolve(ok(settings(passwordRule)));
-    if (key === 'PUT /wps/member/register') return Promise.resolve(register());
-    return Promise.resolve(fail(404, 'route.not.found'));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-const registerCalls = (fetchMock: ReturnType<typeof server>) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/wps/member/register') && init?.method);
-
-beforeEach(() => forgetServerKeyForTests());
-afterEach(() => vi.unstubAllGlobals());
-
-async function register(username: string, password: string) {
-  const user = userEvent.setup({ delay: null });
-  renderWithApp(<RegisterPanel inModal={false} onSwitch={() => {}} onRegistered={() => {}} />);
-  await user.type(await screen.findByLabelText('Username'), username);
-  await user.type(screen.getByLabelText('Password', { exact: true }), password);
-  await user.type(screen.getByLabelText('Confirm password'), password);
-  await user.click(screen.getByRole('checkbox'));
-  await user.click(screen.getByRole('button', { name: 'Register' }));
-}
-
-describe('RegisterPanel says why a password is refused', { timeout: 15_000 }, () => {
-  it('too short, before anything is sent', async () => {
-    const fetchMock = server(() => ok({}));
-    await register('lucky88', 'Ab3$xyz');
-    expect(await screen.findByText('Use at least 8 characters.')).toBeTruthy();
-    expect(registerCalls(fetchMock)).toEqual([]);
-  });
-
-  it('holding the user name, before anything is sent', async () => {
-    const fetchMock = server(() => ok({}));
-    await register('lucky88', 'Lucky88-forever');
-    expect(await screen.findByText('The password must not contain your account name.')).toBeTruthy();
-    expect(registerCalls(fetchMock)).toEqual([]);
-  });
-
-  it('too common: the server reason, under the password', async () => {
-    server(() => fail(400, 'validation.failed', { password: 'password_breached' }));
-    await register('lucky88', 'sunshine123');
-    expect(
-      await screen.findByText(
-        'This password is too common: it is found in lists of breached passwords. Choose another.',
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        String(url).startsWith('/wps/system/setting/register')
+          ? ok(SETTINGS)
+          : new Response(JSON.stringify({ success: false, errorCode: 'route.not.found' }), { status: 404 }),
       ),
-    ).toBeTruthy();
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+/** The username form after one empty submit: every required field shows its error. */
+async function failedOnce() {
+  const user = userEvent.setup();
+  renderWithApp(<RegisterPanel inModal={false} onSwitch={() => {}} onRegistered={() => {}} />);
+  await user.click(await screen.findByRole('button', { name: 'Username' }));
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+  return user;
+}
+
+const invalid = () =>
+  [...document.querySelectorAll('form [aria-invalid="true"]')].map((el) => el.getAttribute('name'));
+
+const FIELDS: [name: string, field: () => HTMLElement, value: string][] = [
+  ['username', () => screen.getByRole('textbox', { name: 'Username' }), 'player01'],
+  ['mobileNum', () => screen.getByRole('textbox', { name: 'Mobile number' }), '9171234567'],
+  ['verificationCode', () => screen.getByRole('textbox', { name: 'Verification code' }), '123456'],
+  ['password', () => screen.getByLabelText('Password', { exact: true }), 'Abc12345'],
+];
+
+describe('RegisterPanel errors', () => {
+  it('shows every required field’s error after an empty submit', async () => {
+    await failedOnce();
+    expect(invalid()).toEqual(
+      expect.arrayContaining([
+        'username',
+        'mobileNum',
+        'verificationCode',
+        'password',
+        'confirmPassword',
+        'agreeTerms',
+      ]),
+    );
   });
 
-  it("the merchant's composition rule", async () => {
-    const digits = rule({ key: 'password', minLength: 8, maxLength: 64, patternId: 'LETTERS_AND_DIGITS' });
-    const fetchMock = server(() => ok({}), digits);
-    await register('lucky88', 'only letters here');
-    expect(await screen.findByText('Both letters and digits, 8-64 characters.')).toBeTruthy();
-    expect(registerCalls(fetchMock)).toEqual([]);
+  it.each(FIELDS)(
+    'clears the %s error on its first valid change, and only that one',
+    async (name, field, value) => {
+      const user = await failedOnce();
+      const before = invalid();
+      expect(before).toContain(name);
+      await user.type(field(), value);
+      expect(invalid()).not.toContain(name);
+      expect(invalid()).toEqual(before.filter((n) => n !== name));
+    },
+  );
+
+  it('keeps a field’s error while the change is still invalid', async () => {
+    const user = await failedOnce();
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), '1');
+    expect(invalid()).toContain('username');
+  });
+
+  it('clears the confirm-password error once it matches the password', async () => {
+    const user = await failedOnce();
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Abc12345');
+    const confirm = screen.getByLabelText('Confirm password');
+    await user.type(confirm, 'Abc1234');
+    expect(invalid()).toContain('confirmPassword');
+    await user.type(confirm, '5');
+    expect(invalid()).not.toContain('confirmPassword');
+  });
+
+  it('clears the terms error as soon as the box is ticked', async () => {
+    const user = await failedOnce();
+    const form = document.querySelector('form') as HTMLFormElement;
+    expect(within(form).getByText(/You must agree|agree to the terms/i, { selector: 'p' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /agree to the terms/ }));
+    expect(invalid()).not.toContain('agreeTerms');
   });
 });

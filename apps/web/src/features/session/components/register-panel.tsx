@@ -93,13 +93,17 @@ function RegisterForm({
   });
   const showAffiliate = affiliateFieldShown(affiliate, plan.affiliateRule);
 
-  const set = (field: string) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const value = (field: string) => values[field] ?? '';
 
-  const formValues = (): Record<string, unknown> => {
+  const formValues = (
+    current: Values = values,
+    currentMobile: MobileValue = mobile,
+    agreed: boolean = agree,
+  ): Record<string, unknown> => {
+    const value = (field: string) => current[field] ?? '';
     const out: Record<string, unknown> = {
-      mobileNum: mobile.number.trim(),
-      agreeTerms: agree,
+      mobileNum: currentMobile.number.trim(),
+      agreeTerms: agreed,
       affiliateCode: affiliate.status === 'valid' ? affiliate.code : value('affiliateCode').trim(),
     };
     if (plan.username) out.username = value('username').trim();
@@ -123,6 +127,27 @@ function RegisterForm({
       birthdayMinAge: settings.birthdayMinAge,
       today: new Date(),
     });
+
+  /** A field's error goes as soon as a change makes the field valid, not at the next submit. */
+  const clearIfValid = (field: string, data: Record<string, unknown>) =>
+    setErrors((prev) => {
+      if (!(field in prev) || field in check(data)) return prev;
+      const { [field]: _, ...rest } = prev;
+      return rest;
+    });
+  const set = (field: string) => (next: string) => {
+    const nextValues = { ...values, [field]: next };
+    setValues(nextValues);
+    clearIfValid(field, formValues(nextValues));
+  };
+  const changeMobile = (next: MobileValue) => {
+    setMobile(next);
+    clearIfValid('mobileNum', formValues(values, next));
+  };
+  const changeAgree = (next: boolean) => {
+    setAgree(next);
+    clearIfValid('agreeTerms', formValues(values, mobile, next));
+  };
 
   const showProblems = (problems: Record<string, { key: string } | string>) => {
     setErrors(problemTexts(t, problems as never, rules, settings.birthdayMinAge));
@@ -170,7 +195,7 @@ function RegisterForm({
       if (Object.keys(problems).length > 0) showProblems(problems);
       if (errorCodeOf(error) === 'affiliate.invalid') setInvitationPopup(code(data));
       if (wantsCaptcha(error) || plan.captcha) {
-        set('captcha')('');
+        setValues((v) => ({ ...v, captcha: '' }));
         captcha.refresh();
       }
       setFailure(accountErrorText(t, tc, error));
@@ -226,7 +251,7 @@ function RegisterForm({
         {plan.mobile !== 'hidden' ? (
           <MobileField
             value={mobile}
-            onChange={setMobile}
+            onChange={changeMobile}
             error={errors.mobileNum}
             optional={plan.mobile === 'optional'}
           />
@@ -305,7 +330,7 @@ function RegisterForm({
               name="agreeTerms"
               checked={agree}
               aria-invalid={errors.agreeTerms ? true : undefined}
-              onChange={(e) => setAgree(e.target.checked)}
+              onChange={(e) => changeAgree(e.target.checked)}
             />
             <span>{t('register.agree', { age: settings.ageLimit })}</span>
           </label>

@@ -2,6 +2,7 @@ import type { LoginValue } from '@aurum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useModal } from '../../../components/ui';
+import { FORCED_CHANGE_STATE } from '../../../lib/account/forced-change';
 import { beginSession } from '../../../lib/account/sign-in';
 import { useAgentSite } from '../../../lib/account/site';
 import { useAccountTexts } from '../../../lib/account/texts';
@@ -26,7 +27,8 @@ export function useLoginDone() {
     void queryClient.invalidateQueries({ queryKey: ['member'] });
     const path = afterLoginPath(value, { method, agentSite });
     modal.closeAll();
-    if (path !== paths.changePassword) notify(t('login.welcome', { account: value.userName }), 'success');
-    navigate(path);
+    const forced = path === paths.changePassword;
+    if (!forced) notify(t('login.welcome', { account: value.userName }), 'success');
+    navigate(path, forced ? { state: FORCED_CHANGE_STATE } : undefined);
   };
 }

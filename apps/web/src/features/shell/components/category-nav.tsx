@@ -1,9 +1,21 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { cx, MediaIcon } from '../../../components/ui';
+import { NavLink, useNavigate } from 'react-router';
+import { cx, Icon, MediaIcon, Menu } from '../../../components/ui';
 import { paths } from '../../../lib/routes/paths';
 import { categoryIcon, useNavCategories } from '../hooks/use-nav-categories';
+import { fitCount } from './category-fit';
 import styles from './category-nav.module.css';
+
+interface NavItem {
+  key: string;
+  to: string;
+  label: string;
+  icon: string;
+}
+
+/** The gap between the bar's items (category-nav.module.css, `.bar .items`). */
+const BAR_GAP = 2;
 
 interface CategoryNavProps {
   /** "bar": icons over labels in the header; "list": rows in the drawer and side menu. */
@@ -17,7 +29,7 @@ interface CategoryNavProps {
 export function CategoryNav({ variant, label, onNavigate, className }: CategoryNavProps) {
   const { t } = useTranslation();
   const categories = useNavCategories();
-  const items = [
+  const items: NavItem[] = [
     { key: 'HOME', to: paths.home, label: t('categories.HOME'), icon: categoryIcon('home') },
     ...categories.map((c) => ({
       key: c.type,
@@ -26,6 +38,7 @@ export function CategoryNav({ variant, label, onNavigate, className }: CategoryN
       icon: categoryIcon(c.type),
     })),
   ];
+  if (variant === 'bar') return <CategoryBar items={items} label={label} className={className} />;
   return (
     <nav aria-label={label} className={cx(styles.nav, styles[variant], className)}>
       <ul className={styles.items}>
@@ -40,12 +53,108 @@ export function CategoryNav({ variant, label, onNavigate, className }: CategoryN
               aria-label={variant === 'rail' ? item.label : undefined}
               title={variant === 'rail' ? item.label : undefined}
             >
-              <MediaIcon src={item.icon} size={variant === 'bar' ? 22 : 20} />
+              <MediaIcon src={item.icon} size={20} />
               <span className={styles.label}>{item.label}</span>
             </NavLink>
           </li>
         ))}
       </ul>
+    </nav>
+  );
+}
+
+/**
+ * The header bar: the categories that fit in the room the header leaves, the rest under a More
+ * menu button (none dropped, none scrolled out of sight). An invisible copy of the row measures
+ * every item, so the split follows the room and the labels' language.
+ */
+function CategoryBar({ items, label, className }: { items: NavItem[]; label: string; className?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const nav = useRef<HTMLElement>(null);
+  const measure = useRef<HTMLUListElement>(null);
+  const [shown, setShown] = useState(items.length);
+  useLayoutEffect(() => {
+    const root = nav.current;
+    const row = measure.current;
+    if (!root || !row || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const widths = [...row.children].map((li) => li.getBoundingClientRect().width);
+      const more = widths.pop() ?? 0;
+      setShown(fitCount(widths, more, root.clientWidth, BAR_GAP));
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(root);
+    observer.observe(row);
+    update();
+    return () => observer.disconnect();
+  }, []);
+  const visible = items.slice(0, shown);
+  const rest = items.slice(shown);
+  const moreLabel = t('header.more');
+  return (
+    <nav
+      ref={nav}
+      aria-label={label}
+      className={cx(styles.nav, styles.bar, className)}
+      data-hidden-categories={rest.length}
+    >
+      <ul className={styles.items}>
+        {visible.map((item) => (
+          <li key={item.key}>
+            <NavLink
+              to={item.to}
+              end={item.to === paths.home}
+              className={styles.link}
+              data-category={item.key}
+            >
+              <MediaIcon src={item.icon} size={22} />
+              <span className={styles.label}>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+        {rest.length > 0 ? (
+          <li>
+            <Menu
+              label={t('header.moreCategories')}
+              menuLabel={t('header.moreCategories')}
+              testId="category-more"
+              align="start"
+              buttonClassName={cx(styles.link, styles.more)}
+              trigger={
+                <>
+                  <Icon name="chevron-down" size={22} />
+                  <span className={styles.label}>{moreLabel}</span>
+                </>
+              }
+              items={rest.map((item) => ({
+                key: item.key,
+                label: item.label,
+                icon: <MediaIcon src={item.icon} size={20} />,
+                onSelect: () => navigate(item.to),
+              }))}
+            />
+          </li>
+        ) : null}
+      </ul>
+      <div className={styles.measureBox} aria-hidden="true">
+        <ul ref={measure} className={cx(styles.items, styles.measure)}>
+          {items.map((item) => (
+            <li key={item.key}>
+              <span className={styles.link}>
+                <MediaIcon src={item.icon} size={22} />
+                <span className={styles.label}>{item.label}</span>
+              </span>
+            </li>
+          ))}
+          <li>
+            <span className={cx(styles.link, styles.more)}>
+              <Icon name="chevron-down" size={22} />
+              <span className={styles.label}>{moreLabel}</span>
+            </span>
+          </li>
+        </ul>
+      </div>
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Img, MediaIcon } from '../../../components/ui';
 import { allVendors } from '../../../lib/games';
+import { fromI18nCode } from '../../../lib/i18n';
 import { paths } from '../../../lib/routes/paths';
 import { useBrand, useGameMenus, useSiteData } from '../../../lib/site';
 import { socialIcon } from './customer-service-menu';
@@ -23,7 +24,7 @@ export const SOCIAL_TYPES = [
 const isSocial = (r: Resource) => (SOCIAL_TYPES as readonly string[]).includes(r.resourceType);
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const brand = useBrand();
   const { menus } = useGameMenus();
   const { resources } = useSiteData().permission.info;
@@ -89,7 +90,7 @@ export function Footer() {
         </div>
         <p className={styles.responsible}>{t('footer.responsible')}</p>
         <p className={styles.copyright} data-copyright="true">
-          {brand.copyright}
+          {brand.copyrightTexts?.[fromI18nCode(i18n.language)] ?? brand.copyright}
         </p>
       </div>
     </footer>

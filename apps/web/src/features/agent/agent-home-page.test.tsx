@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endSession, startSession } from '../../lib/session/session-store';
+import { renderWithApp } from '../../testing/render';
+import AgentHomePage from './agent-home-page';
+
+afterEach(() => endSession());
+
+describe('AgentHomePage', () => {
+  it('offers the agent centre to an agent account', async () => {
+    startSession('tok', { account: 'agent01', isAgent: true });
+    renderWithApp(<AgentHomePage />);
+    expect(await screen.findByRole('button', { name: 'Agent centre' })).toBeTruthy();
+  });
+
+  it('tells a member the agent centre is for agents, and offers no button that would fail', async () => {
+    startSession('tok', { account: 'demo', isAgent: false });
+    renderWithApp(<AgentHomePage />);
+    expect(await screen.findByText('This account is not an agent account')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Agent centre' })).toBeNull();
+    expect(document.querySelector('[data-action="open-account-centre"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Join us' })).toBeTruthy();
+  });
+});
