@@ -136,7 +136,7 @@ export const errorCatalogue = {
   'cashier.proof.required': { status: 400, message: 'Please upload a proof image.' },
   'cashier.proof.invalid': {
     status: 400,
-    message: 'The proof image must be a png or jpg file of at most 5 MB.',
+    message: 'The proof image must be a plain png or jpg file, with nothing else in it, of at most 5 MB.',
   },
   'cashier.reference.required': { status: 400, message: 'Please enter the transfer reference.' },
   'cashier.webhook.signature': { status: 401, message: 'The webhook signature is not valid.' },
@@ -173,7 +173,10 @@ export const errorCatalogue = {
   'promo.application.pending': { status: 409, message: 'Your application is already being reviewed.' },
   'promo.application.forbidden': { status: 403, message: 'You cannot apply for this promotion.' },
   /** details.index: which image (0-based). */
-  'promo.image.invalid': { status: 400, message: 'Images must be png or jpg files of at most 5 MB.' },
+  'promo.image.invalid': {
+    status: 400,
+    message: 'Images must be plain png or jpg files, with nothing else in them, of at most 5 MB.',
+  },
   'promo.application.unknown': { status: 404, message: 'There is no such application.' },
   'promo.application.reviewed': { status: 409, message: 'This application has already been reviewed.' },
   // Support: feedback, messages, chat.
@@ -181,7 +184,8 @@ export const errorCatalogue = {
   'support.feedback.length': { status: 400, message: 'The feedback text is too short or too long.' },
   'support.image.invalid': {
     status: 400,
-    message: 'Images must be png or jpg files of at most 5 MB, and at most 3 of them.',
+    message:
+      'Images must be plain png or jpg files, with nothing else in them, of at most 5 MB, and at most 3 of them.',
   },
   'support.feedback.not.found': { status: 404, message: 'There is no such feedback.' },
   'support.message.not.found': { status: 404, message: 'There is no such message.' },
