@@ -22,6 +22,7 @@ import { installPromotions } from './modules/promo/module.ts';
 import type { RealtimeOptions } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { type Accounts, createAccounts } from './modules/security/accounts.ts';
+import { unlockRoutes } from './modules/security/unlock-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { SocialService } from './modules/social/service.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     limiter,
     messenger,
+    publicUrl: config.PUBLIC_URL,
     captchaText: deps.captchaText,
   });
   app.decorate('accounts', accounts);
@@ -188,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
   });
   sessionRoutes(app, store, accounts);
+  unlockRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
   const social = new SocialService({ database, clock, login: accounts.login, store });

@@ -33,6 +33,13 @@ export const errorCatalogue = {
     message:
       'Signing in from a new network needs a verified mobile number or email. Please contact customer service.',
   },
+  /** The account name (or the client) is locked after failed attempts: details.retryAfterSeconds;
+   * the message names the minutes left. A known device or network still signs in. */
+  'login.locked': { status: 429, message: 'Too many failed attempts. Please try again later.' },
+  'login.unlock.invalid': {
+    status: 400,
+    message: 'This unlock link is not valid, was already used or has expired. Please ask for a new one.',
+  },
   'captcha.required': { status: 400, message: 'Please complete the verification image.' },
   'captcha.invalid': {
     status: 400,

@@ -13,12 +13,15 @@ import { CaptchaService } from '../verification/captcha.ts';
 import { CodeStore } from '../verification/codes.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
+import { LoginUnlock } from './login-unlock.ts';
 
 export interface AccountDeps {
   database: Database;
   clock: Clock;
   limiter: RateLimiter;
   messenger: MessageProvider;
+  /** PUBLIC_URL: the origin of links sent to members (unlock links). */
+  publicUrl?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
 }
@@ -35,6 +38,15 @@ export async function createAccounts(deps: AccountDeps) {
   const sms = new SmsService({ database, clock, limiter, messenger, codes, captcha });
   const guard = new LoginGuard(limiter);
   const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
+  const unlock = new LoginUnlock({
+    database,
+    clock,
+    limiter,
+    messenger,
+    codes,
+    guard,
+    publicUrl: deps.publicUrl,
+  });
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
   const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
   const members = new MemberService(database, clock);
@@ -43,5 +55,5 @@ export async function createAccounts(deps: AccountDeps) {
     decrypt: (compact) => keys.decrypt(compact),
     limiter,
   };
-  return { keys, sessions, captcha, sms, login, registration, passwords, members, guards };
+  return { keys, sessions, captcha, sms, login, unlock, registration, passwords, members, guards };
 }

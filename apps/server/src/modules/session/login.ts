@@ -13,9 +13,9 @@ import {
 import type { Database, Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';
 import { findByAccount, findByMobile, insertMember } from '../member/repository.ts';
-import type { LoginGuard } from '../security/login-guard.ts';
+import { ACCOUNT_LOCK_FAILURES, type LoginGuard, lockedError } from '../security/login-guard.ts';
 import { isDefaultPassword, passwordExpired } from '../security/password-policy.ts';
 import {
   accountSettings,
@@ -71,11 +71,17 @@ export class LoginService {
     const { guard, captcha } = this.deps;
     const captchaAfter = accountSettings(merchant).captchaAfterFailures;
     const state = await guard.state(merchant.code, body.username, ip, captchaAfter);
-    if (state.lockedForMs > 0) throw tooManyRequests(state.lockedForMs);
+    if (state.clientLockedForMs > 0) throw lockedError(state.clientLockedForMs);
+    const member = await findByAccount(this.deps.database.db, merchant.code, body.username);
+    // The account name's lock cannot keep its member out: from a network the member has signed
+    // in from before, the password is still checked, with that place's own failures limited.
+    // Anyone else is refused with the time left (and can ask for an unlock link).
+    if (state.accountLockedForMs > 0 && !(await this.fromKnownPlace(member, ip, state.clientFailures))) {
+      throw lockedError(state.accountLockedForMs);
+    }
     if (state.captchaNeeded || loginCaptchaAlways(merchant)) {
       await captcha.verify(merchant.code, body.captchaId, body.captcha);
     }
-    const member = await findByAccount(this.deps.database.db, merchant.code, body.username);
     // Unknown, disabled and password-less accounts spend the same hashing work as a wrong
     // password and get the same reply.
     const usable = member?.passwordHash && member.status === 'active' ? member : null;
@@ -90,6 +96,16 @@ export class LoginService {
     await this.checkNetwork(merchant, usable, ip, body.ipVerificationCode, language);
     await guard.succeeded(merchant.code, body.username, ip);
     return this.open(merchant, usable, { ip, deviceId: body.loginDeviceId, password: body.password });
+  }
+
+  /**
+   * Whether a sign-in comes from a place the member has used: a network (address) of one of its
+   * past successful sign-ins (the same record the unrecognised-network check uses), while that
+   * address has fewer than ACCOUNT_LOCK_FAILURES failures of its own in the window.
+   */
+  private async fromKnownPlace(member: MemberRow | null, ip: string, placeFailures: number) {
+    if (!member || placeFailures >= ACCOUNT_LOCK_FAILURES) return false;
+    return (await knownNetworks(this.deps.database.db, member.id, ip)).thisOne;
   }
 
   async withSms(merchant: MerchantState, body: SmsLogin, ip: string) {

@@ -195,7 +195,7 @@ describe.each(engines)('sessions on %s', (engine) => {
         },
         ip,
       );
-      expectFailure(locked, 429, 'TOO_MANY_REQUESTS');
+      expectFailure(locked, 429, 'login.locked');
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
 
       // The lock ends with its window, and a good login clears the count.
