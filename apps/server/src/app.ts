@@ -48,6 +48,7 @@ import { Jobs } from './platform/jobs.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
+import { createSeenIds } from './platform/replay.ts';
 import { type BlobStorage, createStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -153,12 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     clock,
     limiter,
+    seenIds: createSeenIds(config.REDIS_URL, database, clock),
     messenger,
     publicUrl: config.PUBLIC_URL,
     captchaText: deps.captchaText,
   });
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => limiter.close());
+  app.addHook('onClose', async () => accounts.replay.close());
   installGuards(app, accounts.guards);
   installFormParser(app);
 

@@ -1,14 +1,23 @@
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
-import { openAppDatabase } from './platform/boot.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { openAppDatabase } from './boot.ts';
+import { type AppConfig, ConfigError, loadConfig } from './platform/config.ts';
 import { readMerchantConfig } from './platform/merchant-config.ts';
 import { ensureOpsToken } from './platform/ops-token.ts';
 import { announceServer } from './platform/server-file.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** A worker that dies sooner than this after its start is restarted only after a pause. */
+const RESTART_BACKOFF_MS = 1_000;
 
-async function main() {
-  const config = loadConfig();
+/** What a worker tells the primary once it listens. */
+interface ListeningMessage {
+  type: 'listening';
+  port: number;
+}
+
+/** One server process: migrate, build, listen, run the jobs; shut down gracefully on a signal. */
+async function serve(config: AppConfig, options: { announce: boolean }) {
   const database = await openAppDatabase(config, (m) => console.log(m));
   const opsToken = await ensureOpsToken(config.DATA_DIR, config.OPS_TOKEN);
   const siteMerchant = (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
@@ -16,8 +25,12 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
-  const withdraw = announceServer(config.DATA_DIR, port);
-  console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
+  const withdraw = options.announce ? announceServer(config.DATA_DIR, port) : () => undefined;
+  if (cluster.isWorker) {
+    process.send?.({ type: 'listening', port } satisfies ListeningMessage);
+  } else {
+    console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -34,6 +47,76 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * WORKERS=N on one machine: the primary migrates and seeds once, then runs N server processes
+ * that share the port (node:cluster hands connections round-robin), restarts one that dies,
+ * and on SIGINT/SIGTERM asks each to finish its requests and exits when all have.
+ */
+async function supervise(config: AppConfig) {
+  const database = await openAppDatabase(config, (m) => console.log(m));
+  await database.close();
+  await ensureOpsToken(config.DATA_DIR, config.OPS_TOKEN);
+  let closing = false;
+  let announced: (() => void) | null = null;
+  const startedAt = new Map<Worker, number>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    worker.on('message', (m: ListeningMessage) => {
+      if (m?.type !== 'listening') return;
+      console.log(`worker ${worker.process.pid} is listening on port ${m.port}`);
+      if (!announced) {
+        announced = announceServer(config.DATA_DIR, m.port);
+        console.log(
+          `Aurum is running at http://localhost:${m.port} (database: ${database.kind}, ${config.WORKERS} processes)`,
+        );
+      }
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const started = startedAt.get(worker) ?? 0;
+    startedAt.delete(worker);
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        announced?.();
+        process.exit(0);
+      }
+      return;
+    }
+    console.log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    const soon = Date.now() - started < RESTART_BACKOFF_MS;
+    setTimeout(fork, soon ? RESTART_BACKOFF_MS : 0);
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    console.log(`shutting down ${Object.keys(cluster.workers ?? {}).length} processes (${signal})`);
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000).unref();
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const w of workers) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  for (let i = 0; i < config.WORKERS; i++) fork();
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, { announce: false });
+  if (config.WORKERS > 1 && !config.DATABASE_URL) {
+    console.log(
+      `WORKERS=${config.WORKERS} asks for several processes, but the embedded database (PGlite) is one process: running one. Set DATABASE_URL to a PostgreSQL server to run several.`,
+    );
+  }
+  if (config.WORKERS > 1 && config.DATABASE_URL) return supervise(config);
+  return serve(config, { announce: true });
 }
 
 main().catch((e) => {

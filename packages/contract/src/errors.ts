@@ -50,6 +50,18 @@ export const errorCatalogue = {
     status: 400,
     message: 'The encrypted body could not be read. Fetch the key again.',
   },
+  'encryption.unstamped': {
+    status: 400,
+    message: 'The encrypted body needs a ts (epoch ms) and a random jti in its protected header.',
+  },
+  'encryption.stale': {
+    status: 400,
+    message: "The encrypted body is dated more than 2 minutes from the server's time. Encrypt it again.",
+  },
+  'encryption.replayed': {
+    status: 409,
+    message: 'This encrypted body was already used. Encrypt the request again.',
+  },
   'account.exists': { status: 409, message: 'This account name is already taken.' },
   'mobile.exists': { status: 409, message: 'This mobile number is already registered.' },
   'affiliate.invalid': { status: 400, message: 'Invalid invitation code.' },
@@ -72,6 +84,11 @@ export const errorCatalogue = {
     message: 'Your balance is not enough to play. Please deposit first.',
   },
   /** details.start and details.end: the window, epoch ms as decimal strings. */
+  /** The page calling the API is on a domain that is not the merchant's (spec §8 invalid URL). */
+  domain_not_available: {
+    status: 403,
+    message: 'This site address is not recognised. Please contact customer service.',
+  },
   vendor_under_maintenance: { status: 503, message: 'This game provider is under maintenance.' },
   'vendor.not.contracted': {
     status: 400,

@@ -116,6 +116,12 @@ export const rateLimits = pgTable('rate_limits', {
   expiresAtMs: bigint('expires_at_ms', { mode: 'number' }).notNull(),
 });
 
+/** Ids (jti) of accepted E bodies until their stamp expires: a replay is refused. */
+export const seenJweIds = pgTable('seen_jwe_ids', {
+  jti: text('jti').primaryKey(),
+  expiresAtMs: bigint('expires_at_ms', { mode: 'number' }).notNull(),
+});
+
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
@@ -351,6 +357,7 @@ export const schema = {
   captchas,
   verificationCodes,
   rateLimits,
+  seenJweIds,
   outbox,
   socialIdentities,
   oauthStates,

@@ -300,10 +300,7 @@ async function main() {
   }
   // No server runs on this data: run the command on the database directly. The application is
   // loaded only here: a command sent to a running server starts in half the time without it.
-  const [{ buildApp }, { openAppDatabase }] = await Promise.all([
-    import('../app.ts'),
-    import('../platform/boot.ts'),
-  ]);
+  const [{ buildApp }, { openAppDatabase }] = await Promise.all([import('../app.ts'), import('../boot.ts')]);
   const database = await openAppDatabase(config);
   const app = await buildApp({
     config,

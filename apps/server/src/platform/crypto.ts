@@ -98,15 +98,24 @@ export class ServerKeys {
 
   /** The JSON inside a compact JWE; any problem is a DecryptionError. */
   async decrypt(compact: string): Promise<unknown> {
+    return (await this.open(compact)).payload;
+  }
+
+  /**
+   * The protected header (authenticated by the content encryption, so as trustworthy as the
+   * payload) and the JSON inside a compact JWE; any problem is a DecryptionError.
+   */
+  async open(compact: string): Promise<{ header: Record<string, unknown>; payload: unknown }> {
     if (compact.length > MAX_JWE_LENGTH) throw new DecryptionError('too long');
     try {
       const header = decodeProtectedHeader(compact);
       if (header.kid !== undefined && header.kid !== this.kid) throw new DecryptionError('unknown key');
-      const { plaintext } = await compactDecrypt(compact, this.privateKey, {
+      const { plaintext, protectedHeader } = await compactDecrypt(compact, this.privateKey, {
         keyManagementAlgorithms: [KEY_ALG],
         contentEncryptionAlgorithms: [CONTENT_ENC],
       });
-      return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
+      const payload: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plaintext));
+      return { header: protectedHeader as Record<string, unknown>, payload };
     } catch (e) {
       throw e instanceof DecryptionError ? e : new DecryptionError((e as Error).message);
     }

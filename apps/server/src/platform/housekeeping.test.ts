@@ -31,6 +31,10 @@ describe.each(engines)('housekeeping on %s', (engine) => {
            ('old', 1, $1, $2), ('live', 1, $1, $3)`,
         [now - 2000, now - 1000, now + 60_000],
       );
+      await tx.rows(`INSERT INTO seen_jwe_ids (jti, expires_at_ms) VALUES ('old', $1), ('live', $2)`, [
+        now - 1000,
+        now + 60_000,
+      ]);
       await tx.rows(
         `INSERT INTO verification_codes (merchant_code, channel, purpose, recipient, code_hash, created_at, expires_at)
          VALUES ('AURUM', 'sms', 'login', '+1', 'x', $1, $1), ('AURUM', 'sms', 'login', '+2', 'x', $2, $3)`,
@@ -45,6 +49,9 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(done).toBeGreaterThanOrEqual(3);
     expect(await count('captchas')).toBe(1);
     expect(await count('rate_limits', "key IN ('old', 'live')")).toBe(1);
+    expect(await count('seen_jwe_ids', "jti IN ('old', 'live')")).toBe(1);
+    // The login's E body is still within its stamp's window: its id is kept.
+    expect(await count('seen_jwe_ids')).toBe(2);
     // A code that expired a moment ago is kept a day for support questions.
     expect(await count('verification_codes')).toBe(1);
     expect(await count('sessions')).toBe(sessions);
@@ -54,6 +61,7 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(await count('sessions')).toBe(0);
     expect(await count('verification_codes')).toBe(0);
     expect(await count('captchas')).toBe(0);
+    expect(await count('seen_jwe_ids')).toBe(0);
     expect(await t.app.jobs.runNow('housekeeping')).toBe(0);
   });
 });

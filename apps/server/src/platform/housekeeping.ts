@@ -18,7 +18,7 @@ const rowsOf = (result: unknown) => {
 
 /**
  * Deletes what has expired and can never be used again: captcha answers, one-time codes,
- * sign-in attempts of social login, rate-limit windows, and sessions that ended long ago.
+ * sign-in attempts of social login, rate-limit windows, ids of taken E bodies, and sessions that ended long ago.
  * Idempotent: processes that run it together delete each row once.
  */
 export function housekeepingJob(database: Database): Job {
@@ -36,6 +36,8 @@ export function housekeepingJob(database: Database): Job {
               (SELECT state_hash FROM oauth_states WHERE expires_at < ${at} LIMIT ${BATCH})`,
         sql`DELETE FROM rate_limits WHERE key IN
               (SELECT key FROM rate_limits WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
+        sql`DELETE FROM seen_jwe_ids WHERE jti IN
+              (SELECT jti FROM seen_jwe_ids WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
         sql`DELETE FROM verification_codes WHERE id IN
               (SELECT id FROM verification_codes WHERE expires_at < ${codesBefore} LIMIT ${BATCH})`,
         sql`DELETE FROM sessions WHERE id IN

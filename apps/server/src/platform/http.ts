@@ -2,6 +2,7 @@ import { errorCatalogue, type FailureEnvelope, HEADER, ok, type RouteDef } from 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../db/schema.ts';
+import { DecryptionError } from './crypto.ts';
 import { AppError } from './errors.ts';
 import { normaliseIp } from './geo.ts';
 import type { MerchantState, MerchantStore } from './merchants.ts';
@@ -22,7 +23,10 @@ export interface Principal {
 export interface RequestGuards {
   /** The live session of a raw Authorization token, or null. */
   authenticate(merchant: MerchantState, token: string): Promise<Principal | null>;
-  /** The JSON inside a compact JWE made with the server's public key; throws when it cannot. */
+  /**
+   * The JSON inside a compact JWE made with the server's public key: DecryptionError when it
+   * cannot be read, an AppError when its stamp is stale or replayed.
+   */
   decrypt(compact: string): Promise<unknown>;
   limiter: RateLimiter;
 }
@@ -54,6 +58,14 @@ export interface RouteOptions {
   perIp?: { limit: number; windowMs: number };
   /** The largest body this call takes, in bytes, when it is not the server's default. */
   bodyLimit?: number;
+}
+
+/**
+ * A reply whose JSON envelope the handler has already written (a hot call whose answer is the
+ * same for every caller but for a few fields): sent as it is, never serialised again.
+ */
+export class Serialised {
+  constructor(readonly json: string) {}
 }
 
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */
@@ -100,7 +112,9 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
   app: FastifyInstance,
   store: MerchantStore,
   def: RouteDef<Q, B, R>,
-  handler: (ctx: RouteContext<z.output<Q>, z.output<B>>) => Promise<z.input<R>> | z.input<R>,
+  handler: (
+    ctx: RouteContext<z.output<Q>, z.output<B>>,
+  ) => Promise<z.input<R> | Serialised> | z.input<R> | Serialised,
   options: RouteOptions = {},
 ): void {
   const needsGuards = def.auth === 'T' || def.encrypted || options.perIp;
@@ -137,6 +151,10 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
         ip,
         principal,
       });
+      if (value instanceof Serialised) {
+        reply.type('application/json; charset=utf-8');
+        return value.json;
+      }
       return ok(value);
     },
   });
@@ -172,8 +190,9 @@ async function decryptBody(guards: RequestGuards, raw: unknown): Promise<unknown
   if (typeof wrapped !== 'string' || !wrapped) throw new AppError('encryption.required');
   try {
     return await guards.decrypt(wrapped);
-  } catch {
-    throw new AppError('encryption.invalid');
+  } catch (e) {
+    // Unreadable is encryption.invalid; a stale or replayed stamp keeps its own code.
+    throw e instanceof DecryptionError ? new AppError('encryption.invalid') : e;
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MerchantConfig } from '@aurum/contract';
-import { CompactEncrypt, importJWK } from 'jose';
+import { CompactEncrypt, type CompactJWEHeaderParameters, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app.ts';
 import { seedDemoAccounts } from '../modules/member/seed.ts';
@@ -132,18 +132,44 @@ export function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** A compact JWE of `payload` for an E call, made with the key the server publishes. */
-export async function encryptFor(app: App, payload: unknown): Promise<string> {
+/** The replay stamp of an E body: `ts` (server time, epoch ms) and a 128-bit random `jti`. */
+export interface JweStamp {
+  ts?: unknown;
+  jti?: unknown;
+}
+
+/**
+ * A compact JWE of `payload` for an E call, made with the key the server publishes and stamped
+ * as the web client does: `ts` is the server time the key reply gives, `jti` fresh. `stamp`
+ * overrides either (or drops it, with undefined), for the tests of the stamp checks.
+ */
+export async function encryptFor(app: App, payload: unknown, stamp: JweStamp = {}): Promise<string> {
   const res = await app.inject({
     method: 'GET',
     url: '/wps/session/key',
     headers: siteHeaders(),
     remoteAddress: nextIp(),
   });
-  const { kid, jwk } = res.json().value;
-  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  const { kid, jwk, serverTime } = res.json().value;
+  return sealFor({ kid, jwk }, payload, {
+    ts: serverTime,
+    jti: randomBytes(16).toString('base64url'),
+    ...stamp,
+  });
+}
+
+/** A compact JWE of `payload` made with a published key, with the given protected header fields. */
+export async function sealFor(
+  published: { kid: string; jwk: JWK },
+  payload: unknown,
+  stamp: JweStamp,
+): Promise<string> {
+  const key = await importJWK(published.jwk, 'RSA-OAEP-256');
+  const header = { alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: published.kid, ...stamp };
+  for (const k of Object.keys(header) as (keyof typeof header)[])
+    if (header[k] === undefined) delete header[k];
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid })
+    .setProtectedHeader(header as CompactJWEHeaderParameters)
     .encrypt(key);
 }
 

@@ -19,10 +19,18 @@ function files(dir: string): string[] {
 }
 
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm;
+/** `import('…')`: a lazy chunk is still a dependency. */
+const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+export function importsOf(text: string) {
+  return [
+    ...[...text.matchAll(IMPORT)].map((m) => ({ typeOnly: Boolean(m[2]), spec: m[3] ?? '' })),
+    ...[...text.matchAll(DYNAMIC_IMPORT)].map((m) => ({ typeOnly: false, spec: m[1] ?? '' })),
+  ];
+}
 
 function imports(file: string) {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => ({ typeOnly: Boolean(m[2]), spec: m[3] ?? '' }));
+  return importsOf(readFileSync(file, 'utf8'));
 }
 
 const area = (file: string) => {
@@ -33,6 +41,11 @@ const area = (file: string) => {
 const all = files(src).filter((f) => !relative(src, f).startsWith('testing'));
 
 describe('architecture', () => {
+  it('reads static and dynamic imports alike', () => {
+    const text = "import { a } from './a';\nconst B = lazy(() => import('../features/b/page'));";
+    expect(importsOf(text).map((i) => i.spec)).toEqual(['./a', '../features/b/page']);
+  });
+
   it('keeps features independent and the base layer free of features and app', () => {
     const problems: string[] = [];
     for (const file of all) {

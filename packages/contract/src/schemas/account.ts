@@ -119,6 +119,8 @@ export const serverKeySchema = z.object({
   kid: z.string(),
   /** The RSA public key (RSA-OAEP-256 key wrap, A256GCM content) that E bodies are made with. */
   jwk: z.object({ kty: z.literal('RSA'), n: z.string(), e: z.string() }).catchall(z.unknown()),
+  /** The server's clock (epoch ms) when it answered: E bodies are stamped by it (`ts`). */
+  serverTime: z.number().int(),
 });
 
 /** Human-check answer fields that travel with login, registration and SMS requests. */

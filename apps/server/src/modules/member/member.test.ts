@@ -204,7 +204,13 @@ describe.each(engines)('members on %s', (engine) => {
         await get(`${routes.affiliateCheck.path}?code=x&domain=<script>`),
         400,
         'request.invalid',
+      ); // A page on a domain that is not the merchant's (nor the host serving it) is refused.
+      expectFailure(
+        await get(`${routes.affiliateCheck.path}?code=agent01&domain=aurum-bonus.example`),
+        403,
+        'domain_not_available',
       );
+      expect((await get(`${routes.affiliateCheck.path}?code=agent01&domain=localhost`)).statusCode).toBe(200);
     });
   });
 
@@ -228,6 +234,16 @@ describe.each(engines)('members on %s', (engine) => {
       expect(row.profile).toMatchObject({ registerMethod: 'WEB', domain: 'aurum.example' });
       expect(JSON.stringify(row)).not.toContain('Secret123');
       await loginAs(t.app, body.username as string, 'Secret123');
+    });
+
+    it("refuses a registration from a page on a domain that is not the merchant's, and stores nothing", async () => {
+      const before = await memberCount();
+      const { body } = await registration({ domain: 'aurum-bonus.example' });
+      expectFailure(await register(body), 403, 'domain_not_available');
+      expect(await memberCount()).toBe(before);
+      // The merchant's own domains and the host serving the site are taken.
+      const served = await registration({ domain: 'localhost' });
+      expect((await register(served.body)).statusCode).toBe(200);
     });
 
     it('returns no session without login: true', async () => {
@@ -340,6 +356,20 @@ describe.each(engines)('members on %s', (engine) => {
       await setFeature('USERNAMEREG3', false);
       expectFailure(await register(body), 403, 'feature.disabled');
       await setFeature('USERNAMEREG3', true);
+    });
+
+    it('takes only registrations under an agent code when direct registration (DIRECTREG3) is off', async () => {
+      await setFeature('DIRECTREG3', false);
+      try {
+        const before = await memberCount();
+        const direct = await registration();
+        expectFailure(await register(direct.body), 403, 'feature.disabled');
+        expect(await memberCount()).toBe(before);
+        const underAgent = await registration({ affiliateCode: 'agent01' });
+        expect((await register(underAgent.body)).statusCode).toBe(200);
+      } finally {
+        await setFeature('DIRECTREG3', true);
+      }
     });
   });
 

@@ -11,6 +11,7 @@ import type { MemberProfile, MemberRow } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
+import { isMerchantDomain } from '../../platform/domains.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { accountSettings, isAgentType } from '../security/settings.ts';
@@ -36,6 +37,8 @@ const PASSWORD_FIELDS = new Set(['password', 'confirmPassword', 'paymentPassword
 export interface RegisterContext {
   ip: string;
   language: string;
+  /** The host name the request reached (the site serving the form). */
+  servedHost?: string;
 }
 
 export interface RegistrationDeps {
@@ -90,6 +93,9 @@ export class RegistrationService {
   ) {
     if (!merchant.features.has('REG3')) throw new AppError('feature.disabled');
     const form = normaliseForm(body);
+    if (typeof form.domain === 'string' && !isMerchantDomain(merchant, form.domain, ctx.servedHost)) {
+      throw new AppError('domain_not_available');
+    }
     const e164 = this.validate(merchant, mode, form);
     const settings = accountSettings(merchant);
     if (settings.rules.some((r) => r.key === 'captcha' && r.enabled)) {
@@ -97,6 +103,8 @@ export class RegistrationService {
     }
     const db = this.deps.database.db;
     const upline = await resolveUpline(db, merchant, form);
+    // DIRECTREG3 off: only a registration under an agent's code (its link) is taken.
+    if (!upline && !merchant.features.has('DIRECTREG3')) throw new AppError('feature.disabled');
     const account = mode === 'username' ? (form.username as string) : e164!.slice(1);
     await assertFree(db, merchant.code, account, e164);
     if (merchant.features.has('REGMOBVERF3')) {

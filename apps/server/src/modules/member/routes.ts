@@ -1,6 +1,8 @@
 import { routes } from '@aurum/contract';
 import type { FastifyInstance } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
+import { isMerchantDomain } from '../../platform/domains.ts';
+import { AppError } from '../../platform/errors.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import type { Accounts } from '../security/accounts.ts';
@@ -31,6 +33,7 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
       registration.register(merchant, body, {
         ip,
         language: requestLanguage(merchant, req.headers.language),
+        servedHost: req.hostname,
       }),
     limit(20, 10),
   );
@@ -42,6 +45,7 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
       registration.registerMobile(merchant, body, {
         ip,
         language: requestLanguage(merchant, req.headers.language),
+        servedHost: req.hostname,
       }),
     limit(20, 10),
   );
@@ -50,7 +54,12 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.affiliateCheck,
-    ({ merchant, query }) => members.checkAffiliate(merchant, query.code),
+    ({ req, merchant, query }) => {
+      if (query.domain && !isMerchantDomain(merchant, query.domain, req.hostname)) {
+        throw new AppError('domain_not_available');
+      }
+      return members.checkAffiliate(merchant, query.code);
+    },
     limit(30),
   );
   registerRoute(

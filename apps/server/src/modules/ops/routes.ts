@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { ok } from '@aurum/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { readMerchantConfig } from '../../platform/merchant-config.ts';
+import { requireOperator } from '../../platform/ops-token.ts';
 import type { OpsService } from './service.ts';
 
 const requestSchema = z.object({
@@ -11,22 +11,6 @@ const requestSchema = z.object({
   actor: z.string().min(1).max(64),
   args: z.record(z.string(), z.unknown()),
 });
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function tokenMatches(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Operator endpoints answer only loopback callers that carry the operator token. */
-export function requireOperator(req: FastifyRequest, token: string): void {
-  if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || !tokenMatches(req.headers['x-ops-token'], token)) {
-    throw new AppError('ops.unauthorized');
-  }
-}
 
 /**
  * The operator endpoint the `npm run ops` CLI talks to while the server runs: loopback only,

@@ -43,7 +43,8 @@ export const opsCommandSchema = z.discriminatedUnion('command', [
     amount: signedAmountSchema,
     reason: z.string().trim().min(1).max(255),
     /** Repeats an earlier adjustment's key to retry it without moving money twice. */
-    key: idempotencyKeySchema.optional(),
+    // Room for the operator key space's prefix within the ledger's 128 characters.
+    key: idempotencyKeySchema.refine((k) => k.length <= 120, 'at most 120 characters').optional(),
   }),
   /** The ledger invariants over every merchant. */
   z.object({ command: z.literal('ledger-check') }),

@@ -1,3 +1,4 @@
+import { isMerchantDomain } from '../../platform/domains.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
@@ -35,12 +36,7 @@ export function isSameOrigin(origin: string | undefined, host: string | undefine
 /** The page is on one of the merchant's own domains (its API may live on another host). */
 export function isMerchantOrigin(origin: string | undefined, merchant: MerchantState): boolean {
   const from = originHost(origin);
-  if (!from) return false;
-  const { mainDomain, domainRoutes } = merchant.config;
-  return (
-    from.hostname === mainDomain.toLowerCase() ||
-    domainRoutes.some((d) => d.domain.toLowerCase() === from.hostname)
-  );
+  return !!from && isMerchantDomain(merchant, from.hostname);
 }
 
 /** Browsers always send an Origin with a WebSocket handshake; a page on another site is refused. */

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db.ts';
 import type { RequestGuards } from '../../platform/http.ts';
 import type { MessageProvider } from '../../platform/outbox.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { ReplayGuard, type SeenIds } from '../../platform/replay.ts';
 import { PasswordService } from '../member/password.ts';
 import { RegistrationService } from '../member/register.ts';
 import { MemberService } from '../member/service.ts';
@@ -19,6 +20,8 @@ export interface AccountDeps {
   database: Database;
   clock: Clock;
   limiter: RateLimiter;
+  /** Ids of E bodies already taken, shared by every process: a replayed body is refused. */
+  seenIds: SeenIds;
   messenger: MessageProvider;
   /** PUBLIC_URL: the origin of links sent to members (unlock links). */
   publicUrl?: string | undefined;
@@ -50,10 +53,28 @@ export async function createAccounts(deps: AccountDeps) {
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
   const passwords = new PasswordService({ database, clock, limiter, sessions, login, sms, codes, messenger });
   const members = new MemberService(database, clock);
+  const replay = new ReplayGuard(deps.seenIds, clock);
   const guards: RequestGuards = {
     authenticate: (merchant, token) => sessions.authenticate(merchant, token),
-    decrypt: (compact) => keys.decrypt(compact),
+    decrypt: async (compact) => {
+      const { header, payload } = await keys.open(compact);
+      await replay.check(header);
+      return payload;
+    },
     limiter,
   };
-  return { keys, sessions, captcha, sms, login, unlock, registration, passwords, members, guards };
+  return {
+    keys,
+    replay,
+    clock,
+    sessions,
+    captcha,
+    sms,
+    login,
+    unlock,
+    registration,
+    passwords,
+    members,
+    guards,
+  };
 }

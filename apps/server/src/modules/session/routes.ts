@@ -11,15 +11,20 @@ import { clearRememberCookie, REMEMBER_COOKIE, readCookie, setRememberCookie } f
 const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
 
 export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accounts: Accounts): void {
-  const { keys, login, sessions } = accounts;
+  const { keys, login, sessions, clock } = accounts;
 
   registerRoute(
     app,
     store,
     routes.sessionKey,
     ({ reply }) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return { kid: keys.kid, jwk: keys.publicJwk as { kty: 'RSA'; n: string; e: string } };
+      // It carries the server's time, which clients stamp E bodies by: never from a cache.
+      reply.header('cache-control', 'no-store');
+      return {
+        kid: keys.kid,
+        jwk: keys.publicJwk as { kty: 'RSA'; n: string; e: string },
+        serverTime: clock.now(),
+      };
     },
     perMinute(60),
   );

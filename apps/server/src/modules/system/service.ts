@@ -21,9 +21,10 @@ export function systemStatus(merchant: MerchantState, rawIp: string): SystemStat
 }
 
 const infoCache = new WeakMap<MerchantState, SitePermission['info']>();
+const envelopeHeadCache = new WeakMap<MerchantState, string>();
 
-/** The site permission data; the merchant part is built once per merchant version. */
-export function sitePermission(merchant: MerchantState, rawIp: string): SitePermission {
+/** The merchant part of the site permission data, built once per merchant version. */
+function merchantInfo(merchant: MerchantState): SitePermission['info'] {
   let info = infoCache.get(merchant);
   if (!info) {
     const c = merchant.config;
@@ -39,13 +40,34 @@ export function sitePermission(merchant: MerchantState, rawIp: string): SitePerm
     };
     infoCache.set(merchant, info);
   }
+  return info;
+}
+
+/** The site permission data of one visitor: all of it but the location and the switches is the merchant's. */
+export function sitePermission(merchant: MerchantState, rawIp: string): SitePermission {
   const ip = normaliseIp(rawIp);
   const country = countryOf(ip);
   return {
-    info,
+    info: merchantInfo(merchant),
     location: { ip, country },
     maintenance: merchant.maintenanceOn,
     maintenanceEnd: merchant.maintenanceOn ? merchant.maintenanceEnd : null,
     regionRestriction: isRegionRestricted(merchant, ip, country),
   };
+}
+
+/**
+ * The whole success envelope of the site permission call as JSON, the same text as
+ * `JSON.stringify(ok(sitePermission(...)))`. The merchant's part (nearly all of it) is
+ * serialised once per merchant version: a changed merchant is a new state object in every
+ * process (the merchant store reloads it on NOTIFY), so the old text goes with it.
+ */
+export function sitePermissionJson(merchant: MerchantState, rawIp: string): string {
+  let head = envelopeHeadCache.get(merchant);
+  if (!head) {
+    head = `{"success":true,"value":{"info":${JSON.stringify(merchantInfo(merchant))},"location":`;
+    envelopeHeadCache.set(merchant, head);
+  }
+  const { location, maintenance, maintenanceEnd, regionRestriction } = sitePermission(merchant, rawIp);
+  return `${head}${JSON.stringify(location)},"maintenance":${maintenance},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"regionRestriction":${regionRestriction}}}`;
 }

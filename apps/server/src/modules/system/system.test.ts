@@ -44,6 +44,26 @@ describe.each(engines)('system calls on %s', (engine) => {
     expect(body.value.regionRestriction).toBe(false);
   });
 
+  it('writes the site permission envelope as plain JSON, only the visitor part differing per visitor', async () => {
+    const a = await get(routes.whitelabel.path, siteHeaders(), '8.8.8.8');
+    const b = await get(routes.whitelabel.path, siteHeaders(), '2001:db8::1');
+    expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The text is exactly what serialising the parsed envelope gives: valid JSON in contract key order.
+    expect(a.body).toBe(JSON.stringify(a.json()));
+    expect(b.json().value.location).toEqual({ ip: '2001:db8::1', country: null });
+    expect(b.json().value.info).toEqual(a.json().value.info);
+  });
+
+  it('answers a changed merchant at once (the written text belongs to one merchant version)', async () => {
+    await opsCommand(t.app, { command: 'maintenance', on: true });
+    expect((await get(routes.whitelabel.path)).json().value).toMatchObject({ maintenance: true });
+    await opsCommand(t.app, { command: 'maintenance', on: false });
+    expect((await get(routes.whitelabel.path)).json().value).toMatchObject({
+      maintenance: false,
+      maintenanceEnd: null,
+    });
+  });
+
   it('switches maintenance on and off at run time, with its end', async () => {
     const end = '2030-01-02T03:04:05.000Z';
     await opsCommand(t.app, { command: 'maintenance', on: true, end });

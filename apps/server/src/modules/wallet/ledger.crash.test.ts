@@ -3,7 +3,6 @@
  * same PostgreSQL (TEST_DATABASE_URL): every transfer it acknowledged is there, none is half
  * done, a retry of every unanswered request moves money at most once, the invariants hold.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { type Database, migrate, openDatabase } from '../../platform/db.ts';
 import { readMerchantConfig } from '../../platform/merchant-config.ts';
 import { ensureMerchant } from '../../platform/merchants.ts';
 import { DEMO_MERCHANT, OPS_TOKEN } from '../../testing/app.ts';
+import { exited, type ServerProcess, schemaUrl, startServer } from '../../testing/server-process.ts';
 import { formatRef, memberAccount } from './accounts.ts';
 import { checkLedger } from './invariants.ts';
 import { Ledger } from './ledger.ts';
@@ -25,61 +25,6 @@ const URL = process.env.TEST_DATABASE_URL;
 const M = DEMO_MERCHANT;
 const WORKERS = 12;
 const KILL_AFTER_ACKNOWLEDGED = 250;
-const START_TIMEOUT_MS = 30_000;
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-/** Starts `node apps/server/src/main.ts` on the schema; resolves once it listens. */
-function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      OPS_TOKEN,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${output}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
 
 interface Sent {
   key: string;
@@ -101,9 +46,9 @@ async function send(url: string, body: Record<string, unknown>) {
 describe.runIf(URL)('a server killed mid-load on postgres', () => {
   const schema = `t_crash_${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aurum-crash-'));
-  const databaseUrl = `${URL}${URL?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const databaseUrl = schemaUrl(URL ?? '', schema);
   let database: Database;
-  let server: Server | null = null;
+  let server: ServerProcess | null = null;
   let memberIds: number[] = [];
 
   beforeAll(async () => {

@@ -29,6 +29,9 @@ export interface AdjustResult {
   replayed: boolean;
 }
 
+/** Every ledger key an operator command makes starts with this; no other code uses it. */
+export const OPS_KEY_PREFIX = 'ops:';
+
 /**
  * An operator's correction of a member's main wallet: a transfer from (credit) or to (debit)
  * HOUSE:ADJUST, never an edit. It and its audit row commit together; a retry with the same key
@@ -43,7 +46,10 @@ export async function adjustBalance(
 ): Promise<AdjustResult> {
   const member = await findByAccount(database.db, merchant, cmd.account);
   if (!member) throw new AppError('ops.invalid', `There is no member ${cmd.account}.`);
-  const key = cmd.key ?? `ops-adjust-${randomUUID()}`;
+  // The operator's keys live in their own key space: `--key deposit:D123` can never take the
+  // key a deposit's credit will use.
+  const key = cmd.key ?? `adjust-${randomUUID()}`;
+  const ledgerKey = `${OPS_KEY_PREFIX}${key}`;
   const credit = cmd.amountMinor > 0n;
   const main = memberAccount(member.id, 'MAIN');
   const house = systemAccount(HOUSE_ADJUST);
@@ -54,7 +60,7 @@ export async function adjustBalance(
       to: credit ? main : house,
       amountMinor: credit ? cmd.amountMinor : -cmd.amountMinor,
       kind: TX_TYPE.adjustment,
-      idempotencyKey: key,
+      idempotencyKey: ledgerKey,
       memo: cmd.reason,
       actor,
     });

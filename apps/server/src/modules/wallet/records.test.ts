@@ -18,6 +18,7 @@ import {
   loginAs,
   nextIp,
   opsCommand,
+  setFeature,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
@@ -273,6 +274,16 @@ describe.each(engines)('account record on %s', (engine) => {
       value: { dailysalreqtype: [], divtypereq: [], contracthoursalreqs: [], realtimesalreqtype: [] },
     });
     failure(await get(routes.consolidatedFunds, null), 401, 'user.or.token.invalid');
+  });
+
+  it('refuses the consolidated contract info while AGENTPOLICY3 is off', async () => {
+    await setFeature(t.app, 'AGENTPOLICY3', false);
+    try {
+      failure(await get(routes.consolidatedFunds, member.token), 403, 'feature.disabled');
+    } finally {
+      await setFeature(t.app, 'AGENTPOLICY3', true);
+    }
+    expect((await get(routes.consolidatedFunds, member.token)).statusCode).toBe(200);
   });
 
   it('refuses trial accounts the record and the contract info', async () => {

@@ -5,7 +5,7 @@ import { MINUTE_MS } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { requireOperator } from '../ops/routes.ts';
+import { requireOperator } from '../../platform/ops-token.ts';
 import { type AccountRef, parseRef } from './accounts.ts';
 import type { Ledger } from './ledger.ts';
 import { presentTransfer } from './presenter.ts';

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 import type { ModalRegistry } from '../../components/ui';
 import { loadChunk } from '../../lib/chunks/chunk-load';
 
@@ -8,6 +8,12 @@ function body<M, P>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
 }
 
 const authModals = () => import('../../features/session/components/auth-modals');
+
+/** The member centre's page from the support feature (messages), its own chunk, handed in here. */
+const MessagesPage = body(
+  () => import('../../features/support/messages-page'),
+  (m) => m.default,
+);
 
 /**
  * The spec's modal ids (§2 Modals) and their bodies.
@@ -68,7 +74,11 @@ export const modalRegistry: ModalRegistry = {
   memberCenter: {
     Body: body(
       () => import('../../features/member/components/member-centre-modal'),
-      (m) => m.default,
+      (m) => {
+        const MemberCentre = m.default;
+        return (props: Parameters<typeof MemberCentre>[0]) =>
+          createElement(MemberCentre, { ...props, slots: { messageV2: MessagesPage } });
+      },
     ),
     size: 'lg',
   },

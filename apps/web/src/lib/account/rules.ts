@@ -55,7 +55,8 @@ export function patternText(t: AccountT, rule: ValidationRule): string {
 
 /**
  * The text for a problem key, from the browser's own check or the server's error details: a
- * length or pattern problem reads as the rule's pattern message.
+ * length or pattern problem reads as the rule's pattern message (the real name and the email
+ * as their own format messages), an empty verification field as "verification incomplete".
  */
 export function problemText(
   t: AccountT,
@@ -65,6 +66,14 @@ export function problemText(
   ageLimit = 18,
 ): string {
   const rule = findRule(rules, field) ?? fallbackRule(field);
+  const formatProblem = key === 'length_invalid' || key.startsWith('pattern_');
+  // Spec §5 messages: the real name and the email say their own format is wrong.
+  if (formatProblem && field === 'payeeName') return t('problems.real_name');
+  if (formatProblem && field === 'email') return t('problems.email_format');
+  // An empty code or captcha: the verification has not been done yet.
+  if (key === 'input_required' && (field === 'verificationCode' || field === 'captcha')) {
+    return t('errors.verificationIncomplete');
+  }
   if (key === 'length_invalid') return patternText(t, rule);
   if (key.startsWith('pattern_')) {
     const id = key.slice('pattern_'.length).toUpperCase();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiCall, REQUEST_TIMEOUT_MS, request } from './api-client';
 import { ApiError } from './api-error';
 import { forgetServerKeyForTests } from './encryption';
@@ -90,6 +90,77 @@ describe('encrypted calls', () => {
     const body = JSON.parse(String(init.body)) as { value: string };
     expect(body.value.split('.')).toHaveLength(5);
     expect(String(init.body)).not.toContain('secret');
+  });
+});
+
+describe('replay stamps', () => {
+  const headerOf = (init: unknown) => {
+    const { value } = JSON.parse(String((init as RequestInit).body)) as { value: string };
+    const part = value.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(part)) as { ts: number; jti: string };
+  };
+  let jwk: JsonWebKey;
+  beforeAll(async () => {
+    const pair = (await globalThis.crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    )) as CryptoKeyPair;
+    jwk = await globalThis.crypto.subtle.exportKey('jwk', pair.publicKey);
+  });
+  const deviceNow = Date.parse('2026-03-01T10:00:00Z');
+  const body = { type: 'username', username: 'demo', password: 'secret' } as const;
+
+  it('stamps each E body by the server clock from the key reply, with a fresh id', async () => {
+    // This device's clock is 3 hours behind the server's.
+    vi.useFakeTimers({ toFake: ['Date'], now: deviceNow });
+    const serverTime = deviceNow + 3 * 3_600_000;
+    fetchMock
+      .mockResolvedValueOnce(json(200, { success: true, value: { kid: 'k1', jwk, serverTime } }))
+      .mockImplementation(async () => json(200, { success: true, value: { token: 't' } }));
+
+    await apiCall('login', { body });
+    vi.setSystemTime(deviceNow + 5_000);
+    await apiCall('login', { body });
+
+    const first = headerOf(fetchMock.mock.calls[1]?.[1]);
+    const second = headerOf(fetchMock.mock.calls[2]?.[1]);
+    expect(first.ts).toBe(serverTime);
+    expect(second.ts).toBe(serverTime + 5_000);
+    expect(first.jti).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second.jti).not.toBe(first.jti);
+  });
+
+  it('stamps again once by the server time a stale refusal tells', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: deviceNow });
+    const serverTime = deviceNow - 10 * 60_000;
+    fetchMock
+      .mockResolvedValueOnce(json(200, { success: true, value: { kid: 'k1', jwk, serverTime: deviceNow } }))
+      .mockResolvedValueOnce(
+        json(400, {
+          success: false,
+          errorCode: 'encryption.stale',
+          message: 'x',
+          details: { serverTime: String(serverTime) },
+        }),
+      )
+      .mockResolvedValueOnce(json(200, { success: true, value: { token: 't' } }));
+
+    await expect(apiCall('login', { body })).resolves.toEqual({ token: 't' });
+
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(headerOf(fetchMock.mock.calls[1]?.[1]).ts).toBe(deviceNow);
+    expect(headerOf(fetchMock.mock.calls[2]?.[1]).ts).toBe(serverTime);
+  });
+
+  it('does not send a replayed refusal again', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(200, { success: true, value: { kid: 'k1', jwk, serverTime: Date.now() } }))
+      .mockImplementation(async () =>
+        json(409, { success: false, errorCode: 'encryption.replayed', message: 'x' }),
+      );
+    await expect(apiCall('login', { body })).rejects.toMatchObject({ errorCode: 'encryption.replayed' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

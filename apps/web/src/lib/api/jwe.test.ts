@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encryptCompact } from './jwe';
+import { encryptCompact, randomJti } from './jwe';
 
 const fromB64url = (s: string) =>
   Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
@@ -14,7 +14,12 @@ describe('encryptCompact', () => {
     )) as CryptoKeyPair;
     const jwk = await subtle.exportKey('jwk', pair.publicKey);
 
-    const compact = await encryptCompact({ username: 'demo', password: 'pässword' }, { kid: 'k1', jwk });
+    const jti = randomJti();
+    const compact = await encryptCompact(
+      { username: 'demo', password: 'pässword' },
+      { kid: 'k1', jwk },
+      { ts: 1_772_359_200_000, jti },
+    );
 
     const [header, wrapped, iv, ciphertext, tag] = compact.split('.') as [
       string,
@@ -27,7 +32,12 @@ describe('encryptCompact', () => {
       alg: 'RSA-OAEP-256',
       enc: 'A256GCM',
       kid: 'k1',
+      ts: 1_772_359_200_000,
+      jti,
     });
+    // 16 random bytes, base64url.
+    expect(fromB64url(jti)).toHaveLength(16);
+    expect(randomJti()).not.toBe(jti);
     const cek = await subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, fromB64url(wrapped));
     const key = await subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
     const sealed = new Uint8Array([...fromB64url(ciphertext), ...fromB64url(tag)]);

@@ -5,6 +5,17 @@
 export interface ServerKey {
   kid: string;
   jwk: JsonWebKey & { kid?: string };
+  /** The server's clock (epoch ms) when it answered. */
+  serverTime?: number;
+}
+
+/**
+ * The replay stamp in the protected header: `ts`, when the body was made by the server's clock
+ * (epoch ms), and `jti`, 128 random bits. The server takes each body once, within 2 minutes.
+ */
+export interface JweStamp {
+  ts: number;
+  jti: string;
 }
 
 const encoder = new TextEncoder();
@@ -15,7 +26,10 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export async function encryptCompact(payload: unknown, key: ServerKey): Promise<string> {
+/** A fresh `jti`: 16 random bytes, base64url. */
+export const randomJti = () => base64url(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+
+export async function encryptCompact(payload: unknown, key: ServerKey, stamp: JweStamp): Promise<string> {
   const { subtle } = globalThis.crypto;
   const publicKey = await subtle.importKey(
     'jwk',
@@ -25,7 +39,9 @@ export async function encryptCompact(payload: unknown, key: ServerKey): Promise<
     ['encrypt'],
   );
   const header = base64url(
-    encoder.encode(JSON.stringify({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid })),
+    encoder.encode(
+      JSON.stringify({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: key.kid, ts: stamp.ts, jti: stamp.jti }),
+    ),
   );
   const cek = globalThis.crypto.getRandomValues(new Uint8Array(32));
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));

@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   /** sessionStorage: the hot games and the winners board, kept until a refresh is asked (spec §4). */
   hotGames: 'hotGames',
   winners: 'winners',
+  /** sessionStorage: the vendor catalogue (game menus), kept for its stale time (spec §9). */
+  vendors: 'vendors',
   /** localStorage: the account name of a remember-me login (never a password). */
   rememberAccount: 'rememberAccount',
   lang: 'lang',

@@ -8,12 +8,13 @@ import styles from './sections.module.css';
 
 /**
  * The hot games list (/hot). It comes from the session's copy until the visitor asks for a
- * refresh (spec §4 Caching), hence the refresh button.
+ * refresh (spec §4 Caching), hence the refresh button. Absent while GAMELOHOT3 is off.
  */
 export function HotGames() {
   const { t } = useGamesTexts();
   const headingId = useId();
   const hot = useHotGames();
+  if (!hot.enabled) return null;
   return (
     <section className={styles.section} aria-labelledby={headingId} data-hot-games="true">
       <div className={styles.head}>

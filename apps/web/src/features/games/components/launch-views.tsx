@@ -220,7 +220,7 @@ function MaintenanceView({
         <h3>{t('launch.maintenanceTitle', { name: game.name })}</h3>
         <p data-maintenance-window="true">{when}</p>
       </div>
-      {hot.isPending || others.length > 0 ? (
+      {hot.enabled && (hot.isPending || others.length > 0) ? (
         <section className={styles.suggestions} aria-labelledby="launch-suggestions">
           <h4 id="launch-suggestions">{t('launch.suggestions')}</h4>
           <GameGrid

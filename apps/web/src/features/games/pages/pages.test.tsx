@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ON = ['COMM3', 'GAMELO3', 'GAMELOFAV3'];
+const ON = ['COMM3', 'GAMELO3', 'GAMELOFAV3', 'GAMELOHOT3'];
 const baccarat = gameItem({
   vassalage: 'AURL',
   vendorName: 'Aurum Live',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -47,13 +47,22 @@ const BetsPage = lazy(() => loadChunk(() => import('../bets/bets-page')));
 const DepositPage = lazy(() => loadChunk(() => import('../cashier/deposit-page')));
 const WithdrawPage = lazy(() => loadChunk(() => import('../cashier/withdraw-page')));
 const CashierSecurity = lazy(() => loadChunk(() => import('../cashier/security-cashier')));
-const MessagesPage = lazy(() => loadChunk(() => import('../../support/messages-page')));
 
 /**
  * Spec §2 Member centre: a page selector, securityCenter by default. Trial accounts are told a
  * real account is needed (spec §4); closing clears the stored point-mall value.
  */
-export default function MemberCentreModal({ params, close }: ModalBodyProps<'memberCenter'>) {
+/**
+ * Pages another feature builds (the messages of support), handed in by the app's modal registry
+ * so that no feature imports another.
+ */
+export type MemberCentreSlots = Partial<Record<'messageV2', ComponentType>>;
+
+export default function MemberCentreModal({
+  params,
+  close,
+  slots = {},
+}: ModalBodyProps<'memberCenter'> & { slots?: MemberCentreSlots }) {
   const { t } = useAccountTexts();
   const { isTrial } = useSession();
   const idBase = useId();
@@ -91,7 +100,7 @@ export default function MemberCentreModal({ params, close }: ModalBodyProps<'mem
       />
       <TabPanel idBase={idBase} value={page} className={styles.panel}>
         <Suspense fallback={<Spinner label={t(`member.${page === 'messageV2' ? 'pages' : page}`)} />}>
-          <PageBody page={page} goTo={setPage} orderNo={params?.orderNo} />
+          <PageBody page={page} goTo={setPage} orderNo={params?.orderNo} slots={slots} />
         </Suspense>
       </TabPanel>
     </div>
@@ -102,8 +111,10 @@ function PageBody({
   page,
   goTo,
   orderNo,
+  slots,
 }: {
   page: Page;
+  slots: MemberCentreSlots;
   goTo: (page: Page) => void;
   /** The deposit the payment gateway returned with. */
   orderNo?: string | undefined;
@@ -123,8 +134,10 @@ function PageBody({
       return <BetsPage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
-    case 'messageV2':
-      return <MessagesPage />;
+    case 'messageV2': {
+      const Messages = slots.messageV2;
+      return Messages ? <Messages /> : null;
+    }
   }
 }
 

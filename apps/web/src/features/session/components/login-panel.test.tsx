@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { LoginPanel } from './login-panel';
 
@@ -56,14 +57,26 @@ describe('LoginPanel', () => {
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
   });
 
-  it('offers forgot password and register', async () => {
+  it('offers forgot password (PASS3) and register (DIRECTREG3)', async () => {
     vi.stubGlobal('fetch', server({}));
     const onSwitch = vi.fn();
     const user = userEvent.setup();
-    renderWithApp(<LoginPanel inModal={false} onSwitch={onSwitch} onLoggedIn={() => {}} />);
+    renderWithApp(<LoginPanel inModal={false} onSwitch={onSwitch} onLoggedIn={() => {}} />, {
+      permission: sitePermission({}, ['COMM3', 'DIRECTREG3', 'PASS3']),
+    });
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Register now' }));
     expect(onSwitch.mock.calls).toEqual([['forgotPassword'], ['register']]);
+  });
+
+  it('hides forgot password when PASS3 is off and register when DIRECTREG3 is off', async () => {
+    vi.stubGlobal('fetch', server({}));
+    renderWithApp(<LoginPanel inModal={false} onSwitch={() => {}} onLoggedIn={() => {}} />, {
+      permission: sitePermission({}, ['COMM3']),
+    });
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Register now' })).toBeNull();
   });
 
   it('remember me keeps only the account name; the next visit signs in with the cookie', async () => {

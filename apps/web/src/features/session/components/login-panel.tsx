@@ -50,6 +50,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const cs = useResources('CUSTOMER_SERVICE');
   const openCs = useOpenCustomerService();
   const canRegister = useFeature('DIRECTREG3');
+  const canResetPassword = useFeature('PASS3');
   const settings = useRegisterSettings().data;
   const agentSite = useAgentSite();
   const site = agentSite ? 'agent' : 'member';
@@ -360,9 +361,11 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
               <span>{t('login.remember')}</span>
             </label>
           )}
-          <button type="button" className={styles.textLink} onClick={() => onSwitch('forgotPassword')}>
-            {t('login.forgot')}
-          </button>
+          {canResetPassword ? (
+            <button type="button" className={styles.textLink} onClick={() => onSwitch('forgotPassword')}>
+              {t('login.forgot')}
+            </button>
+          ) : null}
         </div>
         {failure ? (
           <p role="alert" className={styles.failure}>

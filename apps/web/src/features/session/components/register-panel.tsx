@@ -12,7 +12,7 @@ import { problemTexts, validateRegistration } from '../../../lib/account/rules';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { WarningDialog } from '../../../lib/account/warning-dialog';
 import { errorCodeOf } from '../../../lib/api';
-import { useResources } from '../../../lib/site';
+import { useFeature, useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
 import { checkAffiliateCode, registerByMobile, registerByUsername } from '../api/register';
 import { requestSmsCode } from '../api/verification';
@@ -68,6 +68,7 @@ function RegisterForm({
   const { t } = useAccountTexts();
   const location = useLocation();
   const cs = useResources('CUSTOMER_SERVICE');
+  const canResetPassword = useFeature('PASS3');
   const openCs = useOpenCustomerService();
   const modes = registerModes(settings.signIn);
   const [chosen, setMode] = useState<RegisterMode | null>(null);
@@ -208,6 +209,9 @@ function RegisterForm({
         />
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+        <p className={fieldStyles.hint} data-required-note="true">
+          {t('fields.requiredNote')}
+        </p>
         {plan.username ? (
           <TextField
             name="username"
@@ -321,9 +325,11 @@ function RegisterForm({
         <button type="button" className={styles.textLink} onClick={() => onSwitch('help')}>
           {t('register.help')}
         </button>
-        <button type="button" className={styles.textLink} onClick={() => onSwitch('forgotPassword')}>
-          {t('login.forgot')}
-        </button>
+        {canResetPassword ? (
+          <button type="button" className={styles.textLink} onClick={() => onSwitch('forgotPassword')}>
+            {t('login.forgot')}
+          </button>
+        ) : null}
       </div>
       <div className={styles.switch}>
         <span>{t('register.haveAccount')}</span>

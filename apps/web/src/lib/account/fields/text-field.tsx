@@ -5,7 +5,7 @@ import styles from './fields.module.css';
 export interface FieldLook {
   label: string;
   error?: string | undefined;
-  /** Marks the label "optional" (required fields carry no mark). */
+  /** Marks the label "optional"; required fields carry the * mark (spec §5). */
   optional?: boolean | undefined;
   hint?: string | undefined;
 }
@@ -36,10 +36,18 @@ export function FieldLabel({
 }) {
   const { t } = useAccountTexts();
   return (
-    <label htmlFor={htmlFor} className={styles.label}>
-      {label}
-      {optional ? <span className={styles.optional}> ({t('fields.optional')})</span> : null}
-    </label>
+    <span className={styles.labelRow}>
+      <label htmlFor={htmlFor} className={styles.label}>
+        {label}
+        {optional ? <span className={styles.optional}> ({t('fields.optional')})</span> : null}
+      </label>
+      {/* Spec §5 "Fields marked * are required": the mark is for the eye; the input says aria-required. */}
+      {optional ? null : (
+        <span className={styles.required} aria-hidden="true" data-required-mark="true">
+          *
+        </span>
+      )}
+    </span>
   );
 }
 

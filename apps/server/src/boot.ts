@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { seedDemoAccounts } from '../modules/member/seed.ts';
-import type { AppConfig } from './config.ts';
-import { type Database, migrate, openDatabase } from './db.ts';
-import { readMerchantConfig } from './merchant-config.ts';
-import { ensureMerchant } from './merchants.ts';
+import { seedDemoAccounts } from './modules/member/seed.ts';
+import type { AppConfig } from './platform/config.ts';
+import { type Database, migrate, openDatabase } from './platform/db.ts';
+import { readMerchantConfig } from './platform/merchant-config.ts';
+import { ensureMerchant } from './platform/merchants.ts';
 
 /** Opens the configured database, migrates it and loads the demo merchant on first start. */
 export async function openAppDatabase(

@@ -1,0 +1,23 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { problemText } from './rules';
+
+/** Answers the catalogue key itself, so the test reads which text was chosen. */
+const t = ((key: string) => key) as unknown as TFunction<'account'>;
+
+describe('problem texts (spec §5 messages)', () => {
+  it('says the real name format is incorrect for the payee name', () => {
+    expect(problemText(t, 'pattern_chinese_english', 'payeeName', [])).toBe('problems.real_name');
+    expect(problemText(t, 'length_invalid', 'payeeName', [])).toBe('problems.real_name');
+  });
+
+  it('says the account, password or email format is incorrect for the email', () => {
+    expect(problemText(t, 'pattern_email', 'email', [])).toBe('problems.email_format');
+  });
+
+  it('says the verification is incomplete for an empty code or captcha, and input required elsewhere', () => {
+    expect(problemText(t, 'input_required', 'verificationCode', [])).toBe('errors.verificationIncomplete');
+    expect(problemText(t, 'input_required', 'captcha', [])).toBe('errors.verificationIncomplete');
+    expect(problemText(t, 'input_required', 'username', [])).toBe('problems.input_required');
+  });
+});
