@@ -75,6 +75,15 @@ export class LoginGuard {
     await this.limiter.reset(this.keys(merchantCode, account, ip).account);
   }
 
+  /** Failures from one device (its cookie's hash) in the window: a known device's own budget. */
+  async deviceFailures(deviceHash: string): Promise<number> {
+    return (await this.limiter.peek(`loginfail:device:${deviceHash}`)).count;
+  }
+
+  async deviceFailed(deviceHash: string): Promise<void> {
+    await this.limiter.hit(`loginfail:device:${deviceHash}`, COUNT_ONLY, FAILURE_WINDOW_MS);
+  }
+
   /** An unlock link was redeemed: the account name's count (and so its lock) is cleared. */
   async unlock(merchantCode: string, account: string): Promise<void> {
     await this.limiter.reset(this.keys(merchantCode, account, '').account);

@@ -91,6 +91,43 @@ describe.each(engines)('a locked account name cannot keep its member out (%s)', 
     clock.advance(16 * MINUTE_MS);
   });
 
+  it('lets the right password in from a device the member signed in from, on any network; a new device is refused', async () => {
+    const login1 = (password: string, ip: string, cookie?: string) =>
+      callEncrypted(
+        t.app,
+        'POST',
+        routes.login.path,
+        { type: 'username', username: DEMO_MEMBER.account, password },
+        { ip, headers: cookie ? { cookie } : {} },
+      );
+    const first = await login1(DEMO_MEMBER.password, nextIp());
+    expect(first.statusCode).toBe(200);
+    const setCookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []);
+    const device = setCookies.find((c) => c.startsWith('device='))!;
+    expect(device).toMatch(
+      /^device=[A-Za-z0-9_-]{43}; Path=\/wps\/session; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+    );
+    const cookie = device.split(';')[0]!;
+    // Kept hashed: the token itself is nowhere in the database.
+    const raw = await t.db.database.db.execute(
+      `SELECT count(*)::int AS n FROM member_devices WHERE token_hash = '${cookie.slice(7)}'` as never,
+    );
+    expect((raw as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+
+    await lockName();
+    // A new device on a new network: refused, with or without a made-up cookie.
+    failure(await login1(DEMO_MEMBER.password, nextIp()), 429, 'login.locked');
+    failure(await login1(DEMO_MEMBER.password, nextIp(), `device=${'x'.repeat(43)}`), 429, 'login.locked');
+    // The known device, from a network it never used: signs in, and keeps its cookie.
+    const ok = await login1(DEMO_MEMBER.password, nextIp(), cookie);
+    expect(ok.statusCode).toBe(200);
+    const renewed = ([] as string[])
+      .concat(ok.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('device='));
+    expect(renewed?.split(';')[0]).toBe(cookie);
+    clock.advance(16 * MINUTE_MS);
+  });
+
   it("does not turn the member's network into a way around the lock: it has its own failure budget", async () => {
     await lockName();
     for (let i = 0; i < 10; i++) failure(await login('Wrong12345', home), 400, 'login.failed');

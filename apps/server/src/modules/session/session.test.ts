@@ -372,7 +372,9 @@ describe.each(engines)('sessions on %s', (engine) => {
         remoteAddress: ip,
       });
     const cookieOf = (res: { headers: Record<string, unknown> }) => {
-      const raw = String(res.headers['set-cookie'] ?? '');
+      // The login call also sets the device cookie: this is the remember one.
+      const all = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+      const raw = all.find((c) => c.startsWith('remember=')) ?? '';
       return { raw, pair: raw.split(';')[0]! };
     };
 
