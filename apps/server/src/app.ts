@@ -22,6 +22,7 @@ import { installPromotions } from './modules/promo/module.ts';
 import type { RealtimeOptions } from './modules/realtime/hub.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { type Accounts, createAccounts } from './modules/security/accounts.ts';
+import { unlockRoutes } from './modules/security/unlock-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { SocialService } from './modules/social/service.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter,
     seenIds: createSeenIds(config.REDIS_URL, database, clock),
     messenger,
+    publicUrl: config.PUBLIC_URL,
     captchaText: deps.captchaText,
     publicUrl: config.PUBLIC_URL,
   });
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
   });
   sessionRoutes(app, store, accounts);
+  unlockRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
   const social = new SocialService({ database, clock, handoff: accounts.handoff, store });

@@ -38,6 +38,13 @@ export const errorCatalogue = {
   /** Session hand-off: the ticket is unknown, used, revoked or its member may not sign in. */
   'handoff.ticket.invalid': { status: 400, message: 'This sign-in link is not valid. Please sign in.' },
   'handoff.ticket.expired': { status: 400, message: 'This sign-in link has expired. Please sign in.' },
+  /** The account name (or the client) is locked after failed attempts: details.retryAfterSeconds;
+   * the message names the minutes left. A known device or network still signs in. */
+  'login.locked': { status: 429, message: 'Too many failed attempts. Please try again later.' },
+  'login.unlock.invalid': {
+    status: 400,
+    message: 'This unlock link is not valid, was already used or has expired. Please ask for a new one.',
+  },
   'captcha.required': { status: 400, message: 'Please complete the verification image.' },
   'captcha.invalid': {
     status: 400,
@@ -158,7 +165,7 @@ export const errorCatalogue = {
   'cashier.proof.required': { status: 400, message: 'Please upload a proof image.' },
   'cashier.proof.invalid': {
     status: 400,
-    message: 'The proof image must be a png or jpg file of at most 5 MB.',
+    message: 'The proof image must be a plain png or jpg file, with nothing else in it, of at most 5 MB.',
   },
   'cashier.reference.required': { status: 400, message: 'Please enter the transfer reference.' },
   'cashier.webhook.signature': { status: 401, message: 'The webhook signature is not valid.' },
@@ -199,7 +206,10 @@ export const errorCatalogue = {
   'promo.application.pending': { status: 409, message: 'Your application is already being reviewed.' },
   'promo.application.forbidden': { status: 403, message: 'You cannot apply for this promotion.' },
   /** details.index: which image (0-based). */
-  'promo.image.invalid': { status: 400, message: 'Images must be png or jpg files of at most 5 MB.' },
+  'promo.image.invalid': {
+    status: 400,
+    message: 'Images must be plain png or jpg files, with nothing else in them, of at most 5 MB.',
+  },
   'promo.application.unknown': { status: 404, message: 'There is no such application.' },
   'promo.application.reviewed': { status: 409, message: 'This application has already been reviewed.' },
   // Support: feedback, messages, chat.
@@ -207,7 +217,8 @@ export const errorCatalogue = {
   'support.feedback.length': { status: 400, message: 'The feedback text is too short or too long.' },
   'support.image.invalid': {
     status: 400,
-    message: 'Images must be png or jpg files of at most 5 MB, and at most 3 of them.',
+    message:
+      'Images must be plain png or jpg files, with nothing else in them, of at most 5 MB, and at most 3 of them.',
   },
   'support.feedback.not.found': { status: 404, message: 'There is no such feedback.' },
   'support.message.not.found': { status: 404, message: 'There is no such message.' },

@@ -35,6 +35,10 @@ import {
   smsSentSchema,
   socialCallbackQuerySchema,
   socialStartQuerySchema,
+  unlockedValueSchema,
+  unlockRedeemSchema,
+  unlockRequestSchema,
+  unlockRequestValueSchema,
 } from './schemas/account.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import {
@@ -344,6 +348,28 @@ const coreRoutes = {
     query: noQuery,
     body: handoffRedeemRequestSchema,
     response: loginValueSchema,
+  }),
+  /** A locked account name: sends an unlock link to the member's mobile or email. */
+  loginUnlockRequest: route({
+    method: 'POST',
+    path: '/wps/session/unlock/request',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: unlockRequestSchema,
+    response: unlockRequestValueSchema,
+  }),
+  /** Redeems an unlock link (once): the account name's lock is cleared. */
+  loginUnlock: route({
+    method: 'POST',
+    path: '/wps/session/unlock',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: unlockRedeemSchema,
+    response: unlockedValueSchema,
   }),
   logout: route({
     method: 'DELETE',

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: 'loginPage', ...screen(authPages, (m) => m.LoginPage) },
           { path: 'registerPage', ...screen(authPages, (m) => m.RegisterPage) },
           { path: 'forgetPage', ...screen(authPages, (m) => m.ForgetPage) },
+          { path: 'unlock', ...screen(() => import('../features/session/components/unlock-page'), def) },
         ],
       },
       {

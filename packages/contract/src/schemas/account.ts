@@ -383,6 +383,16 @@ export const forgotPasswordEmailRequestSchema = z.strictObject({
 });
 export const forgotPasswordEmailValueSchema = z.object({ sent: z.literal(true) });
 
+/** POST /wps/session/unlock/request: an unlock link for a locked account name (same reply always). */
+export const unlockRequestSchema = z.strictObject({ username: z.string().trim().min(1).max(SHORT) });
+export const unlockRequestValueSchema = z.object({ sent: z.literal(true) });
+/** POST /wps/session/unlock: redeems the link's token (43 base64url characters, 256 bits). */
+export const unlockRedeemSchema = z.strictObject({
+  username: z.string().trim().min(1).max(SHORT),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export const unlockedValueSchema = z.object({ unlocked: z.literal(true) });
+
 export const resetBySmsSchema = z.strictObject({
   newPassword: password,
   confirmNewPassword: password.optional(),

@@ -6,6 +6,7 @@ import {
   createTestApp,
   engines,
   nextIp,
+  setMerchantConfig,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
@@ -105,6 +106,58 @@ describe.each(engines)('bound withdrawal accounts on %s', (engine) => {
     expect(await list(m)).toHaveLength(1);
     const noPin = await makeMember(t, clock, 'ba');
     expectFailure(await bind(t, noPin, {}), 400, 'payment.password.required');
+  });
+
+  it('refuses a payee name the real-name rule refuses: markup and control characters, with the format error', async () => {
+    const m = await withPin();
+    const refusedWith = async (payeeName: string, key: string) => {
+      const res = await bind(t, m, { payeeName });
+      expectFailure(res, 400, 'validation.failed');
+      expect(res.json().details).toEqual({ payeeName: key });
+    };
+    // The demo merchant's payeeName rule: TWO_LETTERS_SPACES, 2 to 50.
+    for (const name of [
+      '<b>x</b>',
+      '<script>alert(1)</script>',
+      'Juan\u0001Cruz',
+      'Juan\tCruz',
+      'Juan\u202eCruz',
+    ]) {
+      await refusedWith(name, 'pattern_two_letters_spaces');
+    }
+    // NUL is refused for every body before any rule.
+    expectFailure(await bind(t, m, { payeeName: 'Juan\u0000Cruz' }), 400, 'request.invalid');
+    await refusedWith('J', 'length_invalid');
+    await refusedWith('J'.repeat(51), 'length_invalid');
+    // A merchant whose rule takes any characters still gets no markup or control characters.
+    await setMerchantConfig(t.app, (c) => {
+      const rule = c.accounts!.rules.find((r) => r.key === 'payeeName')!;
+      rule.patternId = 'LENGTH';
+    });
+    try {
+      for (const name of ['<b>x</b>', '<script>', 'a&lt;b', 'Juan\u0007Cruz', 'Juan\u200bCruz']) {
+        await refusedWith(name, 'not_accepted');
+      }
+      okValue(await bind(t, m, { payeeName: '张三', accountNumber: '44443333' }));
+      okValue(await bind(t, m, { payeeName: "Ana-María O'Neil Jr.", accountNumber: '44443334' }));
+      // The rule switched off: the same name check still applies, and the name is still required.
+      await setMerchantConfig(t.app, (c) => {
+        c.accounts!.rules.find((r) => r.key === 'payeeName')!.enabled = false;
+      });
+      await refusedWith('<i>x</i>', 'not_accepted');
+      okValue(await bind(t, m, { payeeName: 'Nguyễn Văn An', accountNumber: '44443335' }));
+    } finally {
+      await setMerchantConfig(t.app, (c) => {
+        const rule = c.accounts!.rules.find((r) => r.key === 'payeeName')!;
+        rule.patternId = 'TWO_LETTERS_SPACES';
+        rule.enabled = true;
+      });
+    }
+    expect((await list(m)).map((a) => a.payeeName)).toEqual([
+      '张三',
+      "Ana-María O'Neil Jr.",
+      'Nguyễn Văn An',
+    ]);
   });
 
   it('binds at most the merchant maximum, even when asked at once', async () => {

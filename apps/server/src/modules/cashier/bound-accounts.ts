@@ -1,11 +1,18 @@
-import type { BoundAccount, bindAccountRequestSchema, removeAccountRequestSchema } from '@aurum/contract';
+import {
+  type BoundAccount,
+  type bindAccountRequestSchema,
+  checkRule,
+  fallbackRule,
+  findRule,
+  type removeAccountRequestSchema,
+} from '@aurum/contract';
 import type { z } from 'zod';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { requireRealAccount } from '../security/settings.ts';
+import { accountSettings, requireRealAccount } from '../security/settings.ts';
 import {
   type BoundAccountRow,
   insertAccount,
@@ -26,6 +33,27 @@ export const compactAccountNumber = (text: string) => text.replace(/[\s-]/g, '')
 export function maskAccountNumber(compact: string): string {
   const shown = Math.min(4, compact.length);
   return '*'.repeat(compact.length - shown) + compact.slice(compact.length - shown);
+}
+
+/**
+ * Letters and marks of any script, with spaces, apostrophes, dots, dashes and the middle dot
+ * between them: what a person's name is made of. Never markup, entities or control characters.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}](?:[\p{L}\p{M}'.·-]| (?=[\p{L}\p{M}]))*$/u;
+
+/**
+ * A payee name follows the merchant's real-name rule (the `payeeName` validation rule, which
+ * the register form uses too), is always required here, and is always a plain name: a rule that
+ * takes any characters (LENGTH) or a rule switched off still refuses markup and control
+ * characters. The refusal is validation.failed with details.payeeName = the problem key.
+ */
+export function checkPayeeName(merchant: MerchantState, payeeName: string): void {
+  const rule = findRule(accountSettings(merchant).rules, 'payeeName') ?? fallbackRule('payeeName');
+  const problem = rule.enabled ? checkRule({ ...rule, required: true }, payeeName) : null;
+  if (problem) throw new AppError('validation.failed', undefined, { payeeName: problem.key });
+  if (!NAME_CHARACTERS.test(payeeName)) {
+    throw new AppError('validation.failed', undefined, { payeeName: 'not_accepted' });
+  }
 }
 
 export const presentBoundAccount = (a: BoundAccountRow): BoundAccount => ({
@@ -61,6 +89,7 @@ export class BoundAccounts {
     if (!provider) {
       throw new AppError('validation.failed', undefined, { provider: 'not offered by this site' });
     }
+    checkPayeeName(merchant, body.payeeName);
     const accountNumber = compactAccountNumber(body.accountNumber);
     if (accountNumber.length < 4) {
       throw new AppError('validation.failed', undefined, { accountNumber: 'at least 4 letters or digits' });

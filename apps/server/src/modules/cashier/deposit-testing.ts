@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_MERCHANT, type TestApp } from '../../testing/app.ts';
 import { findById } from '../member/repository.ts';
@@ -39,36 +38,7 @@ export function postWebhook(
   });
 }
 
-/** A real 1×1 png as a data URL. */
-export function pngDataUrl(): string {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const pixels = deflateSync(Buffer.from([0, 0x10, 0xb9, 0x81]));
-  const png = Buffer.concat([
-    header,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
+export { pngDataUrl } from '../../testing/images.ts';
 
 /** A new ordinary member of the demo merchant with a live session (no password, no sign-in). */
 export async function newMemberSession(t: TestApp, opts: { type?: number } = {}) {

@@ -17,6 +17,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
+import { pngBytes, polyglots, storedFileCount } from '../../testing/images.ts';
 import { checkLedger } from '../wallet/invariants.ts';
 import { injectTransport, newMemberSession, pngDataUrl } from './deposit-testing.ts';
 
@@ -376,6 +377,26 @@ describe.each(engines)('deposits on %s', (engine) => {
       });
     });
 
+    it('refuses a proof that is an image with something else in it (a polyglot), storing nothing', async () => {
+      const before = await orderCount();
+      const stored = await storedFileCount();
+      for (const [name, proofImage] of Object.entries(polyglots())) {
+        const res = await deposit(m.token, {
+          channelId: 'BANK_TRANSFER',
+          amount: '50',
+          reference: 'P',
+          proofImage,
+        });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json(), name).toMatchObject({
+          errorCode: 'cashier.proof.invalid',
+          message: expect.stringMatching(/png or jpg/),
+        });
+      }
+      expect(await orderCount()).toBe(before);
+      expect(await storedFileCount()).toBe(stored);
+    });
+
     it('refuses a proof that is not a png or jpg, and a missing reference', async () => {
       const before = await orderCount();
       const text = `data:image/png;base64,${Buffer.from('this is not an image at all').toString('base64')}`;
@@ -413,8 +434,7 @@ describe.each(engines)('deposits on %s', (engine) => {
     });
 
     it('takes a proof image larger than the usual body limit', async () => {
-      const png = Buffer.from(pngDataUrl().split(',')[1]!, 'base64');
-      const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024, 7)]);
+      const big = pngBytes(2 * 1024 * 1024);
       const res = await deposit(m.token, {
         channelId: 'BANK_TRANSFER',
         amount: '50',
@@ -428,7 +448,7 @@ describe.each(engines)('deposits on %s', (engine) => {
         orderNo: created.orderNo,
         reason: 'test',
       });
-      const tooBig = Buffer.concat([png, Buffer.alloc(PROOF_IMAGE_MAX_BYTES, 7)]);
+      const tooBig = pngBytes(PROOF_IMAGE_MAX_BYTES);
       failure(
         await deposit(m.token, {
           channelId: 'BANK_TRANSFER',

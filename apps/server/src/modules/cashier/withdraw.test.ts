@@ -9,6 +9,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
+import { polyglots, storedFileCount } from '../../testing/images.ts';
 import { queryRows } from '../wallet/sql.ts';
 import {
   balances,
@@ -398,6 +399,12 @@ describe.each(engines)('withdrawals on %s', (engine) => {
       400,
       'cashier.proof.invalid',
     );
+    const filesBefore = await storedFileCount();
+    for (const [name, proofImage] of Object.entries(polyglots())) {
+      const body = expectFailure(await confirm(m, { ...notYet, proofImage }), 400, 'cashier.proof.invalid');
+      expect(body.message, name).toMatch(/png or jpg/);
+    }
+    expect(await storedFileCount()).toBe(filesBefore);
     expectFailure(
       await confirm(m, { ...notYet, proofImage: 'data:text/plain;base64,aGVsbG8=' }),
       400,

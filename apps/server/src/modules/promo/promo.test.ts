@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOrders, ledgerTransfers, promoApplications, promoParticipations } from '../../db/schema.ts';
@@ -12,23 +11,18 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
+import { jpegDataUrl, pngBytes, pngDataUrl, polyglots, storedFileCount } from '../../testing/images.ts';
 import { creditOrder } from '../cashier/deposit-credit.ts';
-import { newMemberSession, pngDataUrl } from '../cashier/deposit-testing.ts';
+import { newMemberSession } from '../cashier/deposit-testing.ts';
 import { findById } from '../member/repository.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const TRIAL_TYPE = 4;
 
-/** A real png of `size` bytes or more (a 1×1 image padded with a private chunk). */
-function bigPng(size: number): string {
-  const base = Buffer.from(pngDataUrl().split(',')[1]!, 'base64');
-  const padding = Buffer.alloc(Math.max(0, size - base.length));
-  return `data:image/png;base64,${Buffer.concat([base, padding]).toString('base64')}`;
-}
+/** A real png of `size` bytes (a 1×1 image padded with a private chunk). */
+const bigPng = (size: number) => pngDataUrl(size - pngBytes().length - 12);
 const textAsPng = () =>
   `data:image/png;base64,${Buffer.from('just some text, not an image').toString('base64')}`;
-const jpegDataUrl = () =>
-  `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), deflateSync(Buffer.from('x'))]).toString('base64')}`;
 
 describe.each(engines)('promotions (%s)', (engine) => {
   let t: TestApp;
@@ -292,6 +286,16 @@ describe.each(engines)('promotions (%s)', (engine) => {
     const text = await apply({ remark: 'ok', images: [pngDataUrl(), textAsPng()] });
     expectError(text, 400, 'promo.image.invalid');
     expect(text.json().details).toEqual({ index: '1' });
+    const stored = await storedFileCount();
+    for (const [name, polyglot] of Object.entries(polyglots())) {
+      const res = await apply({ remark: 'ok', images: [pngDataUrl(), jpegDataUrl(), polyglot] });
+      expectError(res, 400, 'promo.image.invalid');
+      expect(res.json(), name).toMatchObject({
+        details: { index: '2' },
+        message: expect.stringMatching(/png or jpg/),
+      });
+    }
+    expect(await storedFileCount()).toBe(stored);
     expectError(
       await apply({ remark: 'ok', images: [bigPng(5 * 1024 * 1024 + 1)] }),
       400,

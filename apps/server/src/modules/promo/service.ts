@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import { sanitizeOperatorHtml } from '../../platform/html.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
-import { sniffImage } from '../cashier/proof-image.ts';
+import { readUploadedImage } from '../../platform/upload-image.ts';
 import { isTrialType } from '../security/settings.ts';
 import { memberAccount, systemAccount } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
@@ -346,14 +346,11 @@ export class PromotionsService {
     if (last?.status === 'APPROVED' || (last?.status === 'REJECTED' && !p.allowRepeat)) {
       throw new AppError('promo.application.forbidden');
     }
-    const images = body.images.map((dataUrl, index) => {
-      const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-      const mime = sniffImage(bytes);
-      if (!mime || bytes.length > APPLICATION_IMAGE_MAX_BYTES) {
-        throw new AppError('promo.image.invalid', undefined, { index: String(index) });
-      }
-      return { bytes, mime };
-    });
+    const images = body.images.map((dataUrl, index) =>
+      readUploadedImage(dataUrl, APPLICATION_IMAGE_MAX_BYTES, 'promo.image.invalid', {
+        index: String(index),
+      }),
+    );
     const keys: string[] = [];
     for (const image of images) keys.push(await this.deps.storage.put('promo', image.bytes, image.mime));
     const row = await insertApplication(db, {

@@ -15,6 +15,7 @@ import { CaptchaService } from '../verification/captcha.ts';
 import { CodeStore } from '../verification/codes.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
+import { LoginUnlock } from './login-unlock.ts';
 
 export interface AccountDeps {
   database: Database;
@@ -23,6 +24,8 @@ export interface AccountDeps {
   /** Ids of E bodies already taken, shared by every process: a replayed body is refused. */
   seenIds: SeenIds;
   messenger: MessageProvider;
+  /** PUBLIC_URL: the origin of links sent to members (unlock links). */
+  publicUrl?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
   /** PUBLIC_URL: the site's origin for links in emails (password reset). */
@@ -41,6 +44,15 @@ export async function createAccounts(deps: AccountDeps) {
   const sms = new SmsService({ database, clock, limiter, messenger, codes, captcha });
   const guard = new LoginGuard(limiter);
   const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
+  const unlock = new LoginUnlock({
+    database,
+    clock,
+    limiter,
+    messenger,
+    codes,
+    guard,
+    publicUrl: deps.publicUrl,
+  });
   const registration = new RegistrationService({ database, clock, captcha, sms, login });
   const passwords = new PasswordService({
     database,
@@ -73,6 +85,7 @@ export async function createAccounts(deps: AccountDeps) {
     captcha,
     sms,
     login,
+    unlock,
     registration,
     passwords,
     members,

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const REMEMBER_COOKIE = 'remember';
+/** A random token naming the browser a member signed in from (a known device, see login.ts). */
+export const DEVICE_COOKIE = 'device';
+/** How long a browser keeps its device cookie: about a year, renewed at every sign-in. */
+const DEVICE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
 /** Only the session calls ever see the cookie. */
 const COOKIE_PATH = '/wps/session';
 
@@ -17,8 +21,16 @@ export function readCookie(req: FastifyRequest, name: string): string | null {
 
 /** HttpOnly so scripts cannot read it, Lax so other sites cannot spend it, Secure on https. */
 export function setRememberCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
+  setCookie(req, reply, REMEMBER_COOKIE, token, maxAgeMs);
+}
+
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  setCookie(req, reply, DEVICE_COOKIE, token, DEVICE_MAX_AGE_MS);
+}
+
+function setCookie(req: FastifyRequest, reply: FastifyReply, name: string, token: string, maxAgeMs: number) {
   const attrs = [
-    `${REMEMBER_COOKIE}=${token}`,
+    `${name}=${token}`,
     `Path=${COOKIE_PATH}`,
     `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
     'HttpOnly',

@@ -5,6 +5,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import {
   randomString,
+  randomToken,
   sha256Hex,
   TOKEN_PATTERN,
   verifyAgainstDummy,
@@ -13,9 +14,9 @@ import {
 import type { Database, Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
+import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';
 import { findByAccount, findByMobile, insertMember } from '../member/repository.ts';
-import type { LoginGuard } from '../security/login-guard.ts';
+import { ACCOUNT_LOCK_FAILURES, type LoginGuard, lockedError } from '../security/login-guard.ts';
 import { isDefaultPassword, passwordExpired } from '../security/password-policy.ts';
 import {
   accountSettings,
@@ -67,15 +68,32 @@ export interface LoginDeps {
 export class LoginService {
   constructor(private readonly deps: LoginDeps) {}
 
-  async withPassword(merchant: MerchantState, body: UsernameLogin, ip: string, language = 'EN') {
+  /** `device`: the request's device cookie, if any (see rememberDevice). */
+  async withPassword(
+    merchant: MerchantState,
+    body: UsernameLogin,
+    ip: string,
+    language = 'EN',
+    device: string | null = null,
+  ) {
+    const deviceHash = device && TOKEN_PATTERN.test(device) ? sha256Hex(device) : null;
     const { guard, captcha } = this.deps;
     const captchaAfter = accountSettings(merchant).captchaAfterFailures;
     const state = await guard.state(merchant.code, body.username, ip, captchaAfter);
-    if (state.lockedForMs > 0) throw tooManyRequests(state.lockedForMs);
+    if (state.clientLockedForMs > 0) throw lockedError(state.clientLockedForMs);
+    const member = await findByAccount(this.deps.database.db, merchant.code, body.username);
+    // The account name's lock cannot keep its member out: from a network the member has signed
+    // in from before, the password is still checked, with that place's own failures limited.
+    // Anyone else is refused with the time left (and can ask for an unlock link).
+    if (
+      state.accountLockedForMs > 0 &&
+      !(await this.fromKnownPlace(member, ip, state.clientFailures, deviceHash))
+    ) {
+      throw lockedError(state.accountLockedForMs);
+    }
     if (state.captchaNeeded || loginCaptchaAlways(merchant)) {
       await captcha.verify(merchant.code, body.captchaId, body.captcha);
     }
-    const member = await findByAccount(this.deps.database.db, merchant.code, body.username);
     // Unknown, disabled and password-less accounts spend the same hashing work as a wrong
     // password and get the same reply.
     const usable = member?.passwordHash && member.status === 'active' ? member : null;
@@ -83,6 +101,7 @@ export class LoginService {
       ? await verifyPassword(usable.passwordHash!, body.password)
       : await verifyAgainstDummy(body.password);
     if (!ok || !usable) {
+      if (deviceHash) await guard.deviceFailed(deviceHash);
       const captchaNext = await guard.failed(merchant.code, body.username, ip, captchaAfter);
       throw new AppError('login.failed', undefined, captchaNext ? { captcha: 'true' } : undefined);
     }
@@ -90,6 +109,44 @@ export class LoginService {
     await this.checkNetwork(merchant, usable, ip, body.ipVerificationCode, language);
     await guard.succeeded(merchant.code, body.username, ip);
     return this.open(merchant, usable, { ip, deviceId: body.loginDeviceId, password: body.password });
+  }
+
+  /**
+   * Whether a sign-in comes from a place the member has used: a device it signed in from (its
+   * device cookie, kept hashed) or a network (address) of one of its past successful sign-ins
+   * (the same record the unrecognised-network check uses). Each place has its own budget: fewer
+   * than ACCOUNT_LOCK_FAILURES failures of its own in the window.
+   */
+  private async fromKnownPlace(
+    member: MemberRow | null,
+    ip: string,
+    ipFailures: number,
+    deviceHash: string | null,
+  ): Promise<boolean> {
+    if (!member) return false;
+    const db = this.deps.database.db;
+    if (deviceHash && (await this.deps.guard.deviceFailures(deviceHash)) < ACCOUNT_LOCK_FAILURES) {
+      const rows = (await db.execute(sql`
+        SELECT 1 AS known FROM member_devices
+         WHERE member_id = ${member.id} AND token_hash = ${deviceHash}`)) as unknown as { rows: unknown[] };
+      if (rows.rows.length > 0) return true;
+    }
+    return ipFailures < ACCOUNT_LOCK_FAILURES && (await knownNetworks(db, member.id, ip)).thisOne;
+  }
+
+  /**
+   * After a sign-in through the login call: this browser becomes a known device of the member.
+   * Its cookie's token is kept (one browser, several members) or a new random one is made; only
+   * its hash is stored. Returns the token for the cookie.
+   */
+  async rememberDevice(member: MemberRow, presented: string | null): Promise<string> {
+    const token = presented && TOKEN_PATTERN.test(presented) ? presented : randomToken();
+    const at = new Date(this.deps.clock.now());
+    await this.deps.database.db.execute(sql`
+      INSERT INTO member_devices (member_id, token_hash, first_seen_at, last_seen_at)
+      VALUES (${member.id}, ${sha256Hex(token)}, ${at}, ${at})
+      ON CONFLICT (member_id, token_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at`);
+    return token;
   }
 
   async withSms(merchant: MerchantState, body: SmsLogin, ip: string) {

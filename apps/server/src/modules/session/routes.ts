@@ -6,7 +6,14 @@ import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { requestLanguage } from '../member/service.ts';
 import type { Accounts } from '../security/accounts.ts';
-import { clearRememberCookie, REMEMBER_COOKIE, readCookie, setRememberCookie } from './cookies.ts';
+import {
+  clearRememberCookie,
+  DEVICE_COOKIE,
+  REMEMBER_COOKIE,
+  readCookie,
+  setDeviceCookie,
+  setRememberCookie,
+} from './cookies.ts';
 
 const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
 
@@ -37,11 +44,18 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
       const { value, member } =
         body.type === 'sms'
           ? await login.withSms(merchant, body, ip)
-          : await login.withPassword(merchant, body, ip, requestLanguage(merchant, req.headers.language));
+          : await login.withPassword(
+              merchant,
+              body,
+              ip,
+              requestLanguage(merchant, req.headers.language),
+              readCookie(req, DEVICE_COOKIE),
+            );
       if (body.remember) {
         const remembered = await sessions.remember(merchant, member, ip);
         setRememberCookie(req, reply, remembered.token, remembered.maxAgeMs);
       }
+      setDeviceCookie(req, reply, await login.rememberDevice(member, readCookie(req, DEVICE_COOKIE)));
       reply.header('cache-control', 'no-store');
       return value;
     },

@@ -202,7 +202,7 @@ describe.each(engines)('sessions on %s', (engine) => {
         },
         ip,
       );
-      expectFailure(locked, 429, 'TOO_MANY_REQUESTS');
+      expectFailure(locked, 429, 'login.locked');
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
 
       // The lock ends with its window, and a good login clears the count.
@@ -419,7 +419,9 @@ describe.each(engines)('sessions on %s', (engine) => {
         remoteAddress: ip,
       });
     const cookieOf = (res: { headers: Record<string, unknown> }) => {
-      const raw = String(res.headers['set-cookie'] ?? '');
+      // The login call also sets the device cookie: this is the remember one.
+      const all = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+      const raw = all.find((c) => c.startsWith('remember=')) ?? '';
       return { raw, pair: raw.split(';')[0]! };
     };
 

@@ -30,7 +30,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
-import { sniffImage } from '../cashier/proof-image.ts';
+import { readUploadedImage } from '../../platform/upload-image.ts';
 import { requireRealAccount } from '../security/settings.ts';
 import { queryRows } from '../wallet/sql.ts';
 
@@ -134,12 +134,9 @@ export class SupportService {
     }
     if (body.images.length > f.maxImages) throw new AppError('support.image.invalid');
     // Every image is checked before any is stored: a refused feedback leaves nothing behind.
-    const images = body.images.map((dataUrl) => {
-      const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-      const mime = sniffImage(bytes);
-      if (!mime || bytes.length > f.maxImageBytes) throw new AppError('support.image.invalid');
-      return { bytes, mime };
-    });
+    const images = body.images.map((dataUrl) =>
+      readUploadedImage(dataUrl, f.maxImageBytes, 'support.image.invalid'),
+    );
     const keys: string[] = [];
     for (const image of images)
       keys.push(await this.deps.storage.put(FEEDBACK_IMAGE_PREFIX, image.bytes, image.mime));

@@ -23,15 +23,14 @@ import {
   type TestDb,
   testConfig,
 } from '../../testing/app.ts';
+import { pngDataUrl, polyglots, storedFileCount } from '../../testing/images.ts';
 import { addMember, addTrial } from '../games/testing.ts';
 
 const WAIT_MS = 3_000;
 
 type Res = { statusCode: number; json(): unknown; body: string };
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const png = (size = 200) =>
-  `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(size, 7)]).toString('base64')}`;
+const png = (size = 200) => pngDataUrl(size);
 const notAnImage = `data:image/png;base64,${Buffer.from('just some text, not an image').toString('base64')}`;
 
 async function startApp(database: Database) {
@@ -195,6 +194,17 @@ describe.each(engines)('support on %s', (engine: Engine) => {
         400,
         'support.image.invalid',
       );
+      const stored = await storedFileCount();
+      for (const [name, polyglot] of Object.entries(polyglots())) {
+        const res = await send('PUT', routes.feedbackSubmit.path, alice.token, {
+          type: 'game',
+          content: 'A long enough text.',
+          images: [png(), polyglot],
+        });
+        failure(res, 400, 'support.image.invalid');
+        expect(res.json(), name).toMatchObject({ message: expect.stringMatching(/png or jpg/) });
+      }
+      expect(await storedFileCount()).toBe(stored);
       failure(
         await send('PUT', routes.feedbackSubmit.path, alice.token, {
           type: 'game',

@@ -15,11 +15,19 @@ const ACCOUNT_ERROR_TEXT = {
   'validation.failed': 'errors.checkFields',
   'password.mismatch': 'problems.entries_differ',
   'password.invalid': 'errors.checkFields',
+  'login.unlock.invalid': 'errors.unlockInvalid',
 } as const;
+
+/** Whole minutes left of a login lock (`details.retryAfterSeconds`), at least 1. */
+export function lockMinutesOf(error: unknown): number {
+  const seconds = Number(isApiError(error) ? error.details?.retryAfterSeconds : undefined);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+}
 
 /** The text for a failed accounts call, chosen by its errorCode (never the server's message). */
 export function accountErrorText(t: TFunction<'account'>, tc: TFunction, error: unknown): string {
   const code = errorCodeOf(error);
+  if (code === 'login.locked') return t('errors.loginLocked', { count: lockMinutesOf(error) });
   if (code && Object.hasOwn(ACCOUNT_ERROR_TEXT, code)) {
     return t(ACCOUNT_ERROR_TEXT[code as keyof typeof ACCOUNT_ERROR_TEXT]);
   }

@@ -192,6 +192,39 @@ describe('withdraw', () => {
     });
   });
 
+  it("shows the server's refusal of a payee name (the real-name rule) at the payee field", async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
+        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+        'PUT /wps/cashier/accounts': () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              errorCode: 'validation.failed',
+              message: 'server text',
+              details: { payeeName: 'pattern_two_letters_spaces' },
+            }),
+            { status: 400 },
+          ),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Bank' }), 'Metrobank');
+    await user.type(screen.getByRole('textbox', { name: 'Payee name' }), '<b>x</b>');
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '1234 5678');
+    await user.type(screen.getByLabelText('Withdraw password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(
+      await screen.findByText(
+        'Enter the name exactly as the account has it: letters and spaces, no symbols or markup.',
+      ),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Payee name' }));
+  });
+
   it('withdraws to a bound account with one key per intent, and shows a wrong password at its field', async () => {
     const sent: Record<string, unknown>[] = [];
     const replies = [

@@ -8,4 +8,11 @@ export const login = (payload: LoginRequest) => apiCall('login', { body: payload
 export const loginWithRememberCookie = (site: 'member' | 'agent') =>
   apiCall('loginRemember', { body: { site } });
 
+/** POST /wps/session/unlock/request: an unlock link for a locked account name (same reply always). */
+export const requestUnlockLink = (username: string) => apiCall('loginUnlockRequest', { body: { username } });
+
+/** POST /wps/session/unlock: redeems an unlock link; the account name is no longer locked. */
+export const redeemUnlockLink = (username: string, token: string) =>
+  apiCall('loginUnlock', { body: { username, token } });
+
 export type { LoginValue };

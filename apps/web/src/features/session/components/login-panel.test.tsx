@@ -126,4 +126,32 @@ describe('LoginPanel', () => {
     expect(await screen.findByRole('textbox', { name: 'Characters in the image' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'Verification image' })).toBeTruthy();
   });
+
+  it('says how long a locked name stays locked, and sends an unlock link when asked', async () => {
+    const fetchMock = server({
+      '/wps/session/unlock/request': () => ok({ sent: true }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { ApiError } = await import('../../../lib/api');
+    const api = await import('../api/login');
+    vi.spyOn(api, 'login').mockRejectedValue(
+      new ApiError('login.locked', 'server text', 429, { retryAfterSeconds: '690' }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<LoginPanel inModal={false} onSwitch={() => {}} onLoggedIn={() => {}} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'Demo1234');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Too many failed attempts. Try again in 12 minutes.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send me an unlock link' }));
+    expect(
+      await screen.findByText(/an unlock link has been sent to its mobile number or email/),
+    ).toBeTruthy();
+    const call = fetchMock.mock.calls.find((c) => String(c[0]) === '/wps/session/unlock/request') as
+      | unknown[]
+      | undefined;
+    expect(call).toBeDefined();
+    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ username: 'demo' });
+    expect(screen.queryByRole('button', { name: 'Send me an unlock link' })).toBeNull();
+  });
 });

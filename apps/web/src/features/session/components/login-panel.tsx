@@ -13,7 +13,7 @@ import { WarningDialog } from '../../../lib/account/warning-dialog';
 import { errorCodeOf, isApiError } from '../../../lib/api';
 import { useBrand, useFeature, useResources } from '../../../lib/site';
 import { useOpenCustomerService } from '../../../lib/support/customer-service';
-import { login, loginWithRememberCookie } from '../api/login';
+import { login, loginWithRememberCookie, requestUnlockLink } from '../api/login';
 import { requestLoginCode } from '../api/verification';
 import { useCaptcha } from '../hooks/use-captcha';
 import type { LoginMethod } from '../model/after-login';
@@ -76,6 +76,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [formatWarning, setFormatWarning] = useState(false);
+  // The account name is locked: the member may ask for an unlock link (sent once asked).
+  const [locked, setLocked] = useState<'no' | 'yes' | 'asking' | 'sent'>('no');
   const [busy, setBusy] = useState(false);
   const rules = settings?.rules ?? [];
   const providers = agentSite ? [] : socialProvidersOf(settings);
@@ -120,6 +122,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
       setFailure(t('errors.ipUnverifiable'));
       return;
     }
+    setLocked(code === 'login.locked' ? 'yes' : 'no');
     const problems = fieldProblemsOf(error);
     if (problems.mobileNum) setErrors({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
     if (wantsCaptcha(error)) {
@@ -128,6 +131,17 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
       captcha.refresh();
     }
     setFailure(accountErrorText(t, tc, error));
+  };
+
+  const askUnlock = async () => {
+    setLocked('asking');
+    try {
+      await requestUnlockLink(username.trim());
+      setLocked('sent');
+    } catch (error) {
+      setLocked('yes');
+      setFailure(accountErrorText(t, tc, error));
+    }
   };
 
   const succeed = (value: LoginValue, method: LoginMethod) => {
@@ -358,6 +372,22 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
             <Icon name="alert" size={18} />
             {failure}
           </p>
+        ) : null}
+        {locked === 'sent' ? (
+          <p role="status" className={styles.note} data-unlock="sent">
+            <Icon name="lock" size={18} />
+            {t('login.unlockSent')}
+          </p>
+        ) : locked !== 'no' && username.trim() ? (
+          <button
+            type="button"
+            className={styles.textLink}
+            disabled={locked === 'asking'}
+            onClick={() => void askUnlock()}
+            data-unlock="ask"
+          >
+            {t('login.unlockAsk')}
+          </button>
         ) : null}
         <Button type="submit" size="lg" block busy={busy} disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui';
 import { TextField } from '../../../../lib/account/fields/text-field';
-import { errorCodeOf } from '../../../../lib/api';
+import { errorCodeOf, isApiError } from '../../../../lib/api';
 import { failureEndsIntent } from '../../../../lib/cashier/intent-key';
 import { useCashierTexts } from '../../../../lib/cashier/texts';
 import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../../lib/funds/fields';
@@ -99,6 +99,12 @@ export function BindAccountForm({
           onDone(account);
         },
         onError: (error) => {
+          // The server's real-name rule refused the payee name (details.payeeName).
+          if (errorCodeOf(error) === 'validation.failed' && isApiError(error) && error.details?.payeeName) {
+            setProblems({ payeeName: t('accounts.refused.payeeName') });
+            focusFirstProblem(form.current, { payeeName: true });
+            return;
+          }
           const field = FIELD_OF_CODE[errorCodeOf(error) ?? ''];
           if (field && failureEndsIntent(error)) {
             setProblems({ [field]: t(`accounts.refused.${field as 'paymentPassword' | 'accountNumber'}`) });
