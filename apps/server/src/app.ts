@@ -159,7 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     messenger,
     publicUrl: config.PUBLIC_URL,
     captchaText: deps.captchaText,
-    publicUrl: config.PUBLIC_URL,
   });
   app.decorate('accounts', accounts);
   app.addHook('onClose', async () => limiter.close());

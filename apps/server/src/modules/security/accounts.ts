@@ -24,12 +24,10 @@ export interface AccountDeps {
   /** Ids of E bodies already taken, shared by every process: a replayed body is refused. */
   seenIds: SeenIds;
   messenger: MessageProvider;
-  /** PUBLIC_URL: the origin of links sent to members (unlock links). */
+  /** PUBLIC_URL: the site's origin for links sent to members (unlock links, password reset). */
   publicUrl?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
-  /** PUBLIC_URL: the site's origin for links in emails (password reset). */
-  publicUrl?: string | undefined;
 }
 
 export type Accounts = Awaited<ReturnType<typeof createAccounts>>;

@@ -206,7 +206,7 @@ describe.each(engines)('session hand-off on %s', (engine) => {
     for (let i = 0; i < ACCOUNT_LOCK_FAILURES; i++) {
       await t.app.accounts.guard.failed(DEMO_MERCHANT, locked.member.account, nextIp(), 3);
     }
-    expectFailure(await redeem({ ticket: lockedTicket }), 429, 'TOO_MANY_REQUESTS');
+    expectFailure(await redeem({ ticket: lockedTicket }), 429, 'login.locked');
   });
 
   it('gives trial accounts no ticket', async () => {

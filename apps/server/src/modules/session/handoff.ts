@@ -5,8 +5,7 @@ import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../platform/crypto.ts'
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { tooManyRequests } from '../../platform/rate-limit.ts';
-import type { LoginGuard } from '../security/login-guard.ts';
+import { type LoginGuard, lockedError } from '../security/login-guard.ts';
 import { accountSettings, requireRealAccount } from '../security/settings.ts';
 import { assertMaySignIn, type LoginService } from './login.ts';
 import { findLive, insertSession, revokeSession } from './repository.ts';
@@ -74,7 +73,8 @@ export class HandoffService {
       ip,
       accountSettings(merchant).captchaAfterFailures,
     );
-    if (guard.lockedForMs > 0) throw tooManyRequests(guard.lockedForMs);
+    const lockedForMs = Math.max(guard.accountLockedForMs, guard.clientLockedForMs);
+    if (lockedForMs > 0) throw lockedError(lockedForMs);
     if (!(await revokeSession(db, found.session.id, new Date(now)))) {
       throw new AppError('handoff.ticket.invalid');
     }
