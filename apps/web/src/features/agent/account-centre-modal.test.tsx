@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,9 @@ import { fakeServer } from '../../lib/funds/testing';
 import { startSession } from '../../lib/session/session-store';
 import { renderWithApp } from '../../testing/render';
 import AccountCentreModal from './account-centre-modal';
+
+// Under a loaded machine the settings fetch and lazy chunks can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.unstubAllGlobals());
 

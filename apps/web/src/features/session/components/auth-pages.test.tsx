@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
@@ -9,6 +9,9 @@ import { fakeServer } from '../../../lib/funds/testing';
 import { sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { ForgetPage, LoginPage, RegisterPage } from './auth-pages';
+
+// Under a loaded machine the settings fetch and lazy chunks can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,13 @@
 import type { RegisterSettings, ValidationRule } from '@aurum/contract';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, ok } from '../../../lib/funds/testing';
 import { renderWithApp } from '../../../testing/render';
 import { RegisterPanel } from './register-panel';
+
+// Under a loaded machine the settings fetch and lazy chunks can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.unstubAllGlobals());
 

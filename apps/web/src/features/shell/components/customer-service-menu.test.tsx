@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useNotices } from '../../../lib/notify/notify';
 import { renderWithApp } from '../../../testing/render';
 import { CustomerServiceMenu } from './customer-service-menu';
+
+// Under a loaded machine the settings fetch and lazy chunks can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => vi.restoreAllMocks());
 

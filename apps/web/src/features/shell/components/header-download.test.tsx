@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetThemeForTests } from '../../../lib/theme/theme-store';
 import { renderWithApp } from '../../../testing/render';
 import { Header } from './header';
+
+// Under a loaded machine the settings fetch and lazy chunks can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => resetThemeForTests());
 
