@@ -121,7 +121,7 @@ describe.each(engines)('account record on %s', (engine) => {
     ok(
       await post(routes.walletTransfer, member.token, {
         from: 'MAIN',
-        to: 'TIDE',
+        to: 'AURL',
         amount: '30',
         idempotencyKey: 'r1',
       }),
@@ -129,7 +129,7 @@ describe.each(engines)('account record on %s', (engine) => {
     clock.set(at(20));
     ok(
       await post(routes.walletTransfer, member.token, {
-        from: 'TIDE',
+        from: 'AURL',
         to: 'MAIN',
         amount: '5',
         idempotencyKey: 'r2',
@@ -172,12 +172,12 @@ describe.each(engines)('account record on %s', (engine) => {
       [50, TX_TYPE.hold, 'HOLD', '7.00', '7.00'],
       [50, TX_TYPE.hold, 'MAIN', '-7.00', '83.00'],
       [40, TX_TYPE.transferFromGame, 'MAIN', '25.00', '90.00'],
-      [40, TX_TYPE.transferFromGame, 'VENDOR:TIDE', '-25.00', '0.00'],
+      [40, TX_TYPE.transferFromGame, 'VENDOR:AURL', '-25.00', '0.00'],
       [30, TX_TYPE.agentTransfer, 'MAIN', '-10.00', '65.00'],
       [20, TX_TYPE.transferFromGame, 'MAIN', '5.00', '75.00'],
-      [20, TX_TYPE.transferFromGame, 'VENDOR:TIDE', '-5.00', '25.00'],
+      [20, TX_TYPE.transferFromGame, 'VENDOR:AURL', '-5.00', '25.00'],
       [10, TX_TYPE.transferToGame, 'MAIN', '-30.00', '70.00'],
-      [10, TX_TYPE.transferToGame, 'VENDOR:TIDE', '30.00', '30.00'],
+      [10, TX_TYPE.transferToGame, 'VENDOR:AURL', '30.00', '30.00'],
       [0, TX_TYPE.adjustment, 'MAIN', '100.00', '100.00'],
     ]);
     // Newest first as sent, not only after sorting.
@@ -186,7 +186,7 @@ describe.each(engines)('account record on %s', (engine) => {
     const remarks = new Map(page.content.map((r) => [`${r.txTypeId}:${r.wallet}`, r.remark]));
     expect(remarks.get(`${TX_TYPE.adjustment}:MAIN`)).toBe('welcome');
     expect(remarks.get(`${TX_TYPE.agentTransfer}:MAIN`)).toBe(`${member.account} → ${agent.account}`);
-    expect(remarks.get(`${TX_TYPE.transferToGame}:MAIN`)).toBe('MAIN → TIDE');
+    expect(remarks.get(`${TX_TYPE.transferToGame}:MAIN`)).toBe('MAIN → AURL');
     expect(remarks.get(`${TX_TYPE.hold}:HOLD`)).toBe('withdrawal W1');
     // Nothing in a row names an account of the member's or anyone else's by id.
     for (const row of page.content) {
@@ -207,7 +207,7 @@ describe.each(engines)('account record on %s', (engine) => {
     expect(shape(page.content).map((r) => r.slice(0, 3))).toEqual([
       [30, TX_TYPE.agentTransfer, 'MAIN'],
       [20, TX_TYPE.transferFromGame, 'MAIN'],
-      [20, TX_TYPE.transferFromGame, 'VENDOR:TIDE'],
+      [20, TX_TYPE.transferFromGame, 'VENDOR:AURL'],
     ]);
     expect((await records(member.token, { startTime: at(20) + 1, endTime: at(30) - 1 })).total).toBe(0);
     expect((await records(member.token, { startTime: at(60), endTime: at(600) })).content).toEqual([]);

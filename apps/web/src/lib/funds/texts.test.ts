@@ -45,6 +45,7 @@ describe('the funds catalogues', () => {
       'transfer.not.downline',
       'agent.only',
       'transfer.vendor.unknown',
+      'transfer.vendor.unplayable',
       'transfer.single.wallet',
       'idempotency.conflict',
     ];
