@@ -287,6 +287,10 @@ describe.each(engines)('content calls on %s', (engine) => {
     expect(pages.join?.title).toBe('加入 Aurum');
     expect(pages.sponsors).toHaveLength(3);
     expect(pages.marketing.map((m) => m.id)).toEqual(['providers', 'free-play', 'one-wallet']);
+    // Figures come from the catalogue: the vendors with a game that plays (AURX, AURL) and those games.
+    expect(pages.marketing[0]?.title).toBe('2 家供应商的 4 款游戏');
+    const en = await value(routes.sitePages.response, routes.sitePages.path, { language: 'EN' });
+    expect(en.marketing[0]?.title).toBe('4 games from 2 providers');
   });
 
   it('never serves script-laden operator HTML', async () => {
