@@ -20,7 +20,10 @@ import { readMerchantConfig } from '../../platform/merchant-config.ts';
 import { createTestApp, engines, nextIp, opsCommand, siteHeaders, type TestApp } from '../../testing/app.ts';
 import { addMember } from '../games/testing.ts';
 
-/** The popup announcements of these tests (the demo content ships none: they would cover other journeys). */
+/**
+ * The popup announcements of these tests, in place of the demo's own welcome popup (it is checked
+ * on its own below).
+ */
 const POPUPS = [
   {
     id: 'pu-visitor',
@@ -164,6 +167,7 @@ describe.each(engines)('content calls on %s', (engine) => {
   const reloadWith = async (edit: (content: ContentConfig) => void) => {
     const file = path.join(configDir, 'content.json');
     const content = JSON.parse(await readFile(path.join(REPO_ROOT, 'config', 'content.json'), 'utf8'));
+    content.announcements = content.announcements.filter((a: { type: string }) => a.type !== 'PU');
     content.announcements.push(...structuredClone(POPUPS));
     edit(content);
     await writeFile(file, JSON.stringify(content));
@@ -280,6 +284,15 @@ describe.each(engines)('content calls on %s', (engine) => {
     expect(ja[0]?.title).toBe('Deposits');
     await refused(`${routes.helpCenter.path}?lang=EN&device=TV`);
     await refused(`${routes.helpCenter.path}?lang=english`);
+  });
+
+  it('ships a welcome popup for visitors, in EN and CN', async () => {
+    const demo = JSON.parse(await readFile(path.join(REPO_ROOT, 'config', 'content.json'), 'utf8'));
+    const welcome = demo.announcements.find((a: { id: string }) => a.id === 'pu-welcome');
+    expect(welcome).toMatchObject({ type: 'PU', execution: 'B' });
+    expect(welcome.title.EN).toBe('Welcome to Aurum');
+    expect(welcome.title.CN).toBe('欢迎来到 Aurum');
+    expect(welcome.content.CN).toContain('<p>');
   });
 
   it('serves the join, sponsor and marketing texts', async () => {
