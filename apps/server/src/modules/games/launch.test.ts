@@ -123,8 +123,14 @@ describe.each(engines)('game launch on %s', (engine) => {
   });
 
   it('launches a transfer-mode vendor’s game on its game wallet’s balance, which its game plays from', async () => {
-    // Aurum Live runs in transfer mode on the demo: main's 100.20 does not count for it.
-    await refused({ vassalage: 'AURL', gameId: 'baccarat' }, 400, 'launch_game_balance_not_enough');
+    // Aurum Live runs in transfer mode on the demo: main's 100.20 does not count for it, and the
+    // refusal names the game wallet to fill.
+    const refusal = await refused(
+      { vassalage: 'AURL', gameId: 'baccarat' },
+      400,
+      'launch_game_balance_not_enough',
+    );
+    expect(refusal.details).toEqual({ wallet: 'AURL' });
     await t.app.ledger.move({
       merchant: DEMO_MERCHANT,
       from: { memberId: member.id, code: 'MAIN' },

@@ -54,14 +54,18 @@ export class GameLauncher {
     // Below the game's smallest stake the player could not place one bet: the site offers a
     // deposit (or, for a transfer-mode vendor, a transfer into its game wallet) instead. The
     // wallet is the one the game plays from: the vendor's own in transfer mode, else main.
-    const code = transferSettings(merchant).vendors.includes(vendor.vendor.vassalage)
-      ? `VENDOR:${vendor.vendor.vassalage}`
-      : 'MAIN';
+    const gameWallet = transferSettings(merchant).vendors.includes(vendor.vendor.vassalage);
+    const code = gameWallet ? `VENDOR:${vendor.vendor.vassalage}` : 'MAIN';
     const wallet = (await this.deps.ledger.balances(this.deps.database.db, merchant.code, member.id)).find(
       (a) => a.code === code,
     );
     if ((wallet?.balanceMinor ?? 0n) < STAKE_LIMITS[game.engine].minMinor) {
-      throw new AppError('launch_game_balance_not_enough');
+      // details.wallet names the game wallet to move money into (a deposit alone would not do).
+      throw new AppError(
+        'launch_game_balance_not_enough',
+        undefined,
+        gameWallet ? { wallet: vendor.vendor.vassalage } : undefined,
+      );
     }
     return this.open(merchant, member, game, 'real', query.language ?? language);
   }
