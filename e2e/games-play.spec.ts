@@ -249,6 +249,7 @@ test('a trial user plays plinko and baccarat with play money', async ({ page }) 
     await p.locator('[data-bet="player"]').click();
     await p.getByRole('button', { name: /^(Deal|发牌)$/ }).click();
     await expect(p.locator('[data-baccarat="banker-total"]')).not.toBeEmpty({ timeout: 15_000 });
-    await expect(p.getByRole('button', { name: /^(Deal|发牌)$/ })).toBeEnabled({ timeout: 15_000 });
+    // The hand is over: the table is empty for the next one, and Rebet offers the last bets.
+    await expect(p.getByRole('button', { name: /^(Rebet|重复下注)$/ })).toBeEnabled({ timeout: 15_000 });
   });
 });

@@ -8,6 +8,8 @@ const dataDir = path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Runs once the server is up (Playwright starts webServer first).
+  globalSetup: './global-setup.ts',
   // Operator switches (maintenance, region) change what every page sees: one worker.
   workers: 1,
   fullyParallel: false,

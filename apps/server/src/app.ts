@@ -207,7 +207,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installDeposits(app, { config, database, store, ledger, clock, storage, ops, jobs, webhookTransport });
   // The withdraw (payment) password guards every movement out of a member's hands.
   const paymentPasswords = new PaymentPasswords({ database, limiter });
-  withdrawRoutes(app, { store, database, ledger, clock, storage, passwords: paymentPasswords, ops, jobs });
+  withdrawRoutes(app, {
+    store,
+    database,
+    ledger,
+    clock,
+    storage,
+    passwords: paymentPasswords,
+    ops,
+    jobs,
+    events,
+  });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger), agentTransfers });
   recordRoutes(app, store, new AccountRecords(database));

@@ -189,6 +189,10 @@ export const errorCatalogue = {
   /** A call of the agent centre (downlines, downline transfers) by a member who is not an agent. */
   'agent.only': { status: 403, message: 'This is for agents only.' },
   'transfer.vendor.unknown': { status: 400, message: 'There is no such game wallet.' },
+  'transfer.vendor.unplayable': {
+    status: 400,
+    message: 'The games of this wallet cannot be played now, so no money can be moved into it.',
+  },
   'transfer.single.wallet': {
     status: 400,
     message: 'This site uses one wallet for every game; there is nothing to transfer.',

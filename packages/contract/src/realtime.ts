@@ -76,6 +76,10 @@ export type RealtimeServerMessage =
   /** The operator muted (until, epoch ms) or unmuted (null) this member in the chat rooms. */
   | { type: 'chat.muted'; until: number | null }
   /** The live support conversation changed (a reply, or the member's own post from another tab). */
-  | { type: 'support'; id: number };
+  | { type: 'support'; id: number }
+  /** The operator reviewed one of the member's promotion applications (APPROVED or REJECTED). */
+  | { type: 'promotion'; applicationId: number; status: string }
+  /** One of the member's withdrawals changed status (paid, rejected, confirmed, auto-received…). */
+  | { type: 'withdrawal'; orderNo: string; status: string };
 
 export type RealtimeEventType = RealtimeServerMessage['type'];

@@ -51,6 +51,7 @@ export function renderWithApp(ui: ReactNode, options: Options = {}) {
   };
   return {
     router,
+    client,
     ...render(
       <QueryClientProvider client={client}>
         <SiteDataProvider value={site}>

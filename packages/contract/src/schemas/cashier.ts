@@ -363,9 +363,16 @@ export const transactionRowSchema = z.object({
   amount: moneyTextSchema,
   balanceAfter: moneyTextSchema,
   txTypeId: z.number().int(),
-  /** Which wallet: MAIN, HOLD, AGENT or VENDOR:<code>. */
+  /** Which wallet: MAIN, AGENT or VENDOR:<code>. */
   wallet: z.string(),
+  /** The transfer's memo as stored (operators' words); the site shows remarkArgs' sentence. */
   remark: z.string().nullable(),
+  /**
+   * What the type's sentence names: `game` (its name in the request language) and `time`
+   * (epoch ms the round settled) for bets and wins, `wallet` (the vendor's name) for game-wallet
+   * transfers.
+   */
+  remarkArgs: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 

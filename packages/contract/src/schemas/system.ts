@@ -45,6 +45,11 @@ export const vendorCardSchema = z.object({
   name: z.string(),
   icon: z.string(),
   isGame: z.enum(['VASSALAGE', 'GAME']),
+  /**
+   * How many of the vendor's games can be played in this category (0 when the vendor is not
+   * contracted or has no game with a page): a card, a lobby or a launch is offered only above 0.
+   */
+  games: z.number().int().min(0).optional(),
 });
 export type VendorCard = z.infer<typeof vendorCardSchema>;
 

@@ -165,8 +165,8 @@ describe.skipIf(!URL)('cashier under concurrency (postgres)', () => {
                 url: routes.walletTransfer.path,
                 headers: siteHeaders({ authorization: m.token }),
                 payload: op.toGame
-                  ? { from: 'MAIN', to: 'TIDE', amount: `${op.amount}.00`, idempotencyKey: key }
-                  : { from: 'TIDE', to: 'MAIN', amount: `${op.amount}.00`, idempotencyKey: key },
+                  ? { from: 'MAIN', to: 'AURL', amount: `${op.amount}.00`, idempotencyKey: key }
+                  : { from: 'AURL', to: 'MAIN', amount: `${op.amount}.00`, idempotencyKey: key },
                 remoteAddress: nextIp(),
               });
             };

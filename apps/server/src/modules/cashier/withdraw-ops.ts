@@ -4,12 +4,13 @@ import { opsAudit } from '../../db/schema.ts';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import type { OpsService } from '../ops/service.ts';
 import { memberAccount, systemAccount } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx, TransferRequest, TransferResult } from '../wallet/ledger.ts';
 import { withdrawConfig } from './withdraw-config.ts';
-import { type OperatorWithdrawOrder, presentOperatorOrder } from './withdraw-presenter.ts';
+import { type OperatorWithdrawOrder, presentOperatorOrder, publishWithdrawal } from './withdraw-presenter.ts';
 import {
   changeStatus,
   findByOrderNo,
@@ -47,6 +48,8 @@ export interface WithdrawOpsDeps {
   ledger: Ledger;
   store: MerchantStore;
   clock: Clock;
+  /** Tells the member's open browsers the order's new status. */
+  events?: EventBus;
 }
 
 interface Step {
@@ -89,7 +92,7 @@ export class WithdrawOps {
   ): Promise<OperatorWithdrawOrder> {
     const { ledger, clock } = this.deps;
     const step = await this.step(merchant, action, actor, reason);
-    return ledger.run(async (tx) => {
+    const after = await ledger.run(async (tx) => {
       const order = await findByOrderNo(tx, merchant, orderNo, { lock: true });
       if (!order) throw new AppError('cashier.order.not.found');
       if (order.status !== step.from) {
@@ -118,8 +121,10 @@ export class WithdrawOps {
           transfers: { payout: after.payoutTransferId, return: after.returnTransferId },
         },
       });
-      return presentOperatorOrder(after);
+      return after;
     });
+    publishWithdrawal(this.deps.events, merchant, after);
+    return presentOperatorOrder(after);
   }
 
   private async step(merchant: string, action: Action, actor: string, reason: string | null): Promise<Step> {

@@ -1,4 +1,5 @@
 import { minorToDecimal, type WithdrawOrder } from '@aurum/contract';
+import type { EventBus } from '../../platform/events.ts';
 import { maskAccountNumber } from './bound-accounts.ts';
 import type { WithdrawOrderRow } from './withdraw-repository.ts';
 
@@ -52,3 +53,16 @@ export function presentOperatorOrder(o: WithdrawOrderRow) {
   };
 }
 export type OperatorWithdrawOrder = ReturnType<typeof presentOperatorOrder>;
+
+/** After the commit: the member's cashier views follow the order's status live. */
+export function publishWithdrawal(
+  events: EventBus | undefined,
+  merchant: string,
+  order: { memberId: number; orderNo: string; status: string },
+): void {
+  events?.publish(merchant, order.memberId, {
+    type: 'withdrawal',
+    orderNo: order.orderNo,
+    status: order.status,
+  });
+}

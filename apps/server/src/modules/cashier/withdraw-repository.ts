@@ -208,22 +208,27 @@ export async function changeStatus(
 /**
  * Every PAID order whose confirmation time has passed becomes AUTO_RECEIVED, confirmed at its
  * confirm_by. One conditional statement: any number of processes may run it at once. Scoped to
- * one member when memberId is given. Returns how many orders changed.
+ * one member when memberId is given. Returns the orders that changed.
  */
 export async function autoReceive(
   q: Queryable,
   now: Date,
   scope: { merchant: string; memberId: number } | null = null,
-): Promise<number> {
-  const rows = await queryRows(
+): Promise<{ merchant: string; memberId: number; orderNo: string; status: WithdrawStatus }[]> {
+  const rows = await queryRows<{ merchant_code: string; member_id: string; order_no: string }>(
     q,
     `UPDATE withdraw_orders SET status = 'AUTO_RECEIVED', confirmed_at = confirm_by
      WHERE status = 'PAID' AND confirm_by <= $1::timestamptz
        AND ($2::text IS NULL OR (merchant_code = $2 AND member_id = $3::bigint))
-     RETURNING id`,
+     RETURNING merchant_code, member_id::text, order_no`,
     [now.toISOString(), scope?.merchant ?? null, scope?.memberId ?? null],
   );
-  return rows.length;
+  return rows.map((r) => ({
+    merchant: r.merchant_code,
+    memberId: Number(r.member_id),
+    orderNo: r.order_no,
+    status: 'AUTO_RECEIVED',
+  }));
 }
 
 /** A page of the member's orders, newest first, and how many there are. */

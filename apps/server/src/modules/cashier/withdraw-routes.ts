@@ -2,6 +2,7 @@ import { PROOF_BODY_LIMIT_BYTES, routes } from '@aurum/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
@@ -24,6 +25,7 @@ export interface WithdrawRouteDeps {
   passwords: PaymentPasswords;
   ops: OpsService;
   jobs: Jobs;
+  events?: EventBus;
 }
 
 /**
@@ -31,10 +33,10 @@ export interface WithdrawRouteDeps {
  * confirmation flow; the operator's `withdraw` command and the auto-received job.
  */
 export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): void {
-  const { store, database, ledger, clock, storage, passwords } = deps;
+  const { store, database, ledger, clock, storage, passwords, events } = deps;
   const accounts = new BoundAccounts({ database, clock, passwords });
-  const withdrawals = new WithdrawService({ database, ledger, clock, storage, passwords });
-  new WithdrawOps({ database, ledger, store, clock }).register(deps.ops);
+  const withdrawals = new WithdrawService({ database, ledger, clock, storage, passwords, events });
+  new WithdrawOps({ database, ledger, store, clock, events }).register(deps.ops);
   deps.jobs.add(withdrawals.autoReceiveJob());
 
   registerRoute(

@@ -13,6 +13,7 @@ import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import { randomString } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { Job } from '../../platform/jobs.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
@@ -24,7 +25,7 @@ import { findLiveAccount, listLiveAccounts, lockMember } from './bound-accounts-
 import type { PaymentPasswords } from './payment-password.ts';
 import { readProofImage } from './proof-image.ts';
 import { withdrawConfig } from './withdraw-config.ts';
-import { presentWithdrawOrder } from './withdraw-presenter.ts';
+import { presentWithdrawOrder, publishWithdrawal } from './withdraw-presenter.ts';
 import {
   autoReceive,
   changeStatus,
@@ -63,6 +64,8 @@ export interface WithdrawDeps {
   clock: Clock;
   storage: BlobStorage;
   passwords: PaymentPasswords;
+  /** Tells the member's open browsers (other tabs too) a withdrawal's new status. */
+  events?: EventBus;
 }
 
 /**
@@ -223,6 +226,7 @@ export class WithdrawService {
     }
     if (!changed) throw new AppError('cashier.order.state');
     const updated = await findByOrderNo(db, merchant.code, body.orderNo, { memberId: member.id });
+    publishWithdrawal(this.deps.events, merchant.code, updated!);
     return presentWithdrawOrder(updated!);
   }
 
@@ -234,7 +238,11 @@ export class WithdrawService {
     return {
       name: 'withdraw-auto-received',
       everyMs: MINUTE_MS,
-      run: (now) => autoReceive(this.deps.database.db, new Date(now)),
+      run: async (now) => {
+        const received = await autoReceive(this.deps.database.db, new Date(now));
+        for (const order of received) publishWithdrawal(this.deps.events, order.merchant, order);
+        return received.length;
+      },
     };
   }
 }

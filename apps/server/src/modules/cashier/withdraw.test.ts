@@ -4,6 +4,7 @@ import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import {
   callEncrypted,
   createTestApp,
+  DEMO_MERCHANT,
   engines,
   nextIp,
   siteHeaders,
@@ -133,8 +134,14 @@ describe.each(engines)('withdrawals on %s', (engine) => {
       account: { payeeName: 'Juan Dela Cruz', accountNumber: '123456789012' },
     });
 
+    // The member's open browsers hear each change of status (the "on hold" notice follows it).
+    const heard: unknown[] = [];
+    const stop = t.app.events.subscribe(DEMO_MERCHANT, m.id, (e) => {
+      if (e.type === 'withdrawal') heard.push(e);
+    });
     const paid = okValue(await ops(t, { command: 'withdraw', action: 'approve', orderNo: placed.orderNo }));
     expect(paid).toMatchObject({ status: 'PAID', reviewedBy: 'test-operator' });
+    expect(heard).toEqual([{ type: 'withdrawal', orderNo: placed.orderNo, status: 'PAID' }]);
     expect(await balances(t, m.id)).toMatchObject({ MAIN: 37_950n, HOLD: 0n });
     expect(await transfersOf(m.id, TX_TYPE.withdrawal)).toHaveLength(1);
     const waiting = await order(m, placed.orderNo);
@@ -146,6 +153,8 @@ describe.each(engines)('withdrawals on %s', (engine) => {
 
     const done = okValue(await confirm(m, { orderNo: placed.orderNo, result: 'RECEIVED' }));
     expect(done).toMatchObject({ status: 'RECEIVED', confirmBy: null });
+    expect(heard.at(-1)).toEqual({ type: 'withdrawal', orderNo: placed.orderNo, status: 'RECEIVED' });
+    stop();
     expectFailure(
       await confirm(m, { orderNo: placed.orderNo, result: 'RECEIVED' }),
       409,
@@ -374,8 +383,12 @@ describe.each(engines)('withdrawals on %s', (engine) => {
     await t.app.jobs.runNow('withdraw-auto-received');
     expect(await statusOf()).toBe('PAID');
     clock.advance(1);
+    const heard: unknown[] = [];
+    const stop = t.app.events.subscribe(DEMO_MERCHANT, m.id, (e) => heard.push(e));
     expect(await t.app.jobs.runNow('withdraw-auto-received')).toBeGreaterThanOrEqual(1);
+    stop();
     expect(await statusOf()).toBe('AUTO_RECEIVED');
+    expect(heard).toEqual([{ type: 'withdrawal', orderNo: placed.orderNo, status: 'AUTO_RECEIVED' }]);
     // Another process running it too finds nothing left to do.
     expect(await t.app.jobs.runNow('withdraw-auto-received')).toBe(0);
   });

@@ -20,7 +20,10 @@ import { readMerchantConfig } from '../../platform/merchant-config.ts';
 import { createTestApp, engines, nextIp, opsCommand, siteHeaders, type TestApp } from '../../testing/app.ts';
 import { addMember } from '../games/testing.ts';
 
-/** The popup announcements of these tests (the demo content ships none: they would cover other journeys). */
+/**
+ * The popup announcements of these tests, in place of the demo's own welcome popup (it is checked
+ * on its own below).
+ */
 const POPUPS = [
   {
     id: 'pu-visitor',
@@ -164,6 +167,7 @@ describe.each(engines)('content calls on %s', (engine) => {
   const reloadWith = async (edit: (content: ContentConfig) => void) => {
     const file = path.join(configDir, 'content.json');
     const content = JSON.parse(await readFile(path.join(REPO_ROOT, 'config', 'content.json'), 'utf8'));
+    content.announcements = content.announcements.filter((a: { type: string }) => a.type !== 'PU');
     content.announcements.push(...structuredClone(POPUPS));
     edit(content);
     await writeFile(file, JSON.stringify(content));
@@ -292,11 +296,24 @@ describe.each(engines)('content calls on %s', (engine) => {
     await refused(`${routes.helpCenter.path}?lang=english`);
   });
 
+  it('ships a welcome popup for visitors, in EN and CN', async () => {
+    const demo = JSON.parse(await readFile(path.join(REPO_ROOT, 'config', 'content.json'), 'utf8'));
+    const welcome = demo.announcements.find((a: { id: string }) => a.id === 'pu-welcome');
+    expect(welcome).toMatchObject({ type: 'PU', execution: 'B' });
+    expect(welcome.title.EN).toBe('Welcome to Aurum');
+    expect(welcome.title.CN).toBe('欢迎来到 Aurum');
+    expect(welcome.content.CN).toContain('<p>');
+  });
+
   it('serves the join, sponsor and marketing texts', async () => {
     const pages = await value(routes.sitePages.response, routes.sitePages.path, { language: 'CN' });
     expect(pages.join?.title).toBe('加入 Aurum');
     expect(pages.sponsors).toHaveLength(3);
     expect(pages.marketing.map((m) => m.id)).toEqual(['providers', 'free-play', 'one-wallet']);
+    // Figures come from the catalogue: the vendors with a game that plays (AURX, AURL) and those games.
+    expect(pages.marketing[0]?.title).toBe('2 家供应商的 4 款游戏');
+    const en = await value(routes.sitePages.response, routes.sitePages.path, { language: 'EN' });
+    expect(en.marketing[0]?.title).toBe('4 games from 2 providers');
   });
 
   it('never serves script-laden operator HTML', async () => {

@@ -4,6 +4,8 @@ import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { AreaDeps } from '../area-deps.ts';
+import { catalogueOf } from '../games/catalogue.ts';
+import { catalogueFigures } from '../games/service.ts';
 import { requestLanguage } from '../member/service.ts';
 import { contentCommand } from './ops.ts';
 import { announcements, banners, helpCenter, notices, sitePages } from './service.ts';
@@ -68,7 +70,8 @@ export async function installContent(app: FastifyInstance, deps: AreaDeps): Prom
     app,
     store,
     routes.sitePages,
-    ({ req, merchant }) => sitePages(merchant.config.content, languageOf(merchant, req)),
+    ({ req, merchant }) =>
+      sitePages(merchant.config.content, languageOf(merchant, req), catalogueFigures(catalogueOf(merchant))),
     perMinute(120),
   );
 }

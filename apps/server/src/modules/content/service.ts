@@ -169,11 +169,36 @@ const page = (p: PageConfig, language: Language): ContentPage => ({
   link: p.link,
 });
 
-/** The join page, the sponsor pages and the home page's marketing blocks. */
-export function sitePages(content: ContentConfig, language: Language): SitePages {
+/** Figures a marketing text may state, computed from the merchant's catalogue. */
+export interface SiteFigures {
+  /** Vendors with at least one game that can be played. */
+  providers: number;
+  /** Games that can be played. */
+  games: number;
+}
+
+/** `{providers}` and `{games}` in a marketing text become the catalogue's figures. */
+const withFigures = (text: string, figures: SiteFigures) =>
+  text.replace(/\{(providers|games)\}/g, (_, name: keyof SiteFigures) => String(figures[name]));
+
+/**
+ * The join page, the sponsor pages and the home page's marketing blocks. A marketing block
+ * states numbers only through `{providers}` and `{games}`, so what it claims is always what the
+ * catalogue offers.
+ */
+export function sitePages(content: ContentConfig, language: Language, figures: SiteFigures): SitePages {
   return {
     join: content.join ? page(content.join, language) : null,
     sponsors: content.sponsors.map((s) => page(s, language)),
-    marketing: content.marketing.map((m) => ({ id: m.id, ...page(m, language) })),
+    marketing: content.marketing.map((m) => {
+      const p = page(m, language);
+      return {
+        id: m.id,
+        ...p,
+        title: withFigures(p.title, figures),
+        text: withFigures(p.text, figures),
+        cta: p.cta === null ? null : withFigures(p.cta, figures),
+      };
+    }),
   };
 }

@@ -33,6 +33,13 @@ export function activeMaintenance(vendor: Vendor, now: number): MaintenanceWindo
   return w && now >= w.start && now < w.end ? w : null;
 }
 
+/**
+ * Whether a member can play the vendor at all: it is contracted (a provider other than NONE)
+ * and has at least one game with a page that plays it. Maintenance is a pause, not a "no".
+ */
+export const isLaunchable = (v: CatalogueVendor): boolean =>
+  v.vendor.provider !== 'NONE' && v.games.some((g) => g.engine !== undefined);
+
 /** A vendor of the merchant with what lists need of it. */
 export interface CatalogueVendor {
   vendor: Vendor;
@@ -97,6 +104,12 @@ export class Catalogue {
 
   gameOf(vassalage: string, gameCode: string): CatalogueGame | undefined {
     return this.byNode.get(nodeIdOf(vassalage, gameCode));
+  }
+
+  /** Whether the vendor (by code) is the merchant's and can be launched (see isLaunchable). */
+  launchable(vassalage: string): boolean {
+    const v = this.byVendor.get(vassalage);
+    return v !== undefined && isLaunchable(v);
   }
 
   /** Codes of the vendors whose category answers the filter (every vendor for null). */

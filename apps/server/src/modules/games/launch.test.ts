@@ -1,4 +1,4 @@
-import { type ErrorCode, envelopeSchema, failureEnvelopeSchema, routes } from '@aurum/contract';
+import { type ErrorCode, envelopeSchema, failureEnvelopeSchema, routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import {
@@ -120,6 +120,32 @@ describe.each(engines)('game launch on %s', (engine) => {
       balance: '100.20',
     });
     expect((await vendor.authenticate({ token })).code).toBe('INVALID_TOKEN');
+  });
+
+  it('launches a transfer-mode vendor’s game on its game wallet’s balance, which its game plays from', async () => {
+    // Aurum Live runs in transfer mode on the demo: main's 100.20 does not count for it, and the
+    // refusal names the game wallet to fill.
+    const refusal = await refused(
+      { vassalage: 'AURL', gameId: 'baccarat' },
+      400,
+      'launch_game_balance_not_enough',
+    );
+    expect(refusal.details).toEqual({ wallet: 'AURL' });
+    await t.app.ledger.move({
+      merchant: DEMO_MERCHANT,
+      from: { memberId: member.id, code: 'MAIN' },
+      to: { memberId: member.id, code: 'VENDOR:AURL' },
+      amountMinor: 2_500n,
+      kind: TX_TYPE.transferToGame,
+      idempotencyKey: `test-into-aurl-${member.id}`,
+      actor: 'test',
+    });
+    const game = await launch({ vassalage: 'AURL', gameId: 'baccarat' });
+    const vendor = await t.app.vendors.clientFor(DEMO_MERCHANT, 'AURL');
+    expect(await vendor.authenticate({ token: game.url.searchParams.get('token')! })).toMatchObject({
+      code: 'OK',
+      balance: '25.00',
+    });
   });
 
   it('records each launch as the member’s most recent game', async () => {

@@ -11,6 +11,7 @@ import { isTrialType } from '../security/settings.ts';
 import type { LaunchTokenRequest } from '../vendor/sessions.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { WalletService } from '../wallet/service.ts';
+import { transferSettings } from '../wallet/transfers-config.ts';
 import { activeMaintenance, type CatalogueGame, type CatalogueVendor, catalogueOf } from './catalogue.ts';
 import { touchRecent } from './member-games-repository.ts';
 
@@ -32,7 +33,8 @@ export interface GameLauncherDeps {
 
 /**
  * Game launch: checks who may play what, issues the vendor's launch token, records the game as
- * recent and answers the game page's URL. Real launches (members) play from the main wallet;
+ * recent and answers the game page's URL. Real launches (members) play from the main wallet (a
+ * transfer-mode vendor's games from the member's game wallet of that vendor);
  * free play (trial accounts, in-house games only) plays with play money.
  */
 export class GameLauncher {
@@ -50,12 +52,20 @@ export class GameLauncher {
     this.refuseMaintenance(vendor);
     const game = this.gameOf(merchant, vendor, query);
     // Below the game's smallest stake the player could not place one bet: the site offers a
-    // deposit instead.
-    const main = (await this.deps.ledger.balances(this.deps.database.db, merchant.code, member.id)).find(
-      (a) => a.code === 'MAIN',
+    // deposit (or, for a transfer-mode vendor, a transfer into its game wallet) instead. The
+    // wallet is the one the game plays from: the vendor's own in transfer mode, else main.
+    const gameWallet = transferSettings(merchant).vendors.includes(vendor.vendor.vassalage);
+    const code = gameWallet ? `VENDOR:${vendor.vendor.vassalage}` : 'MAIN';
+    const wallet = (await this.deps.ledger.balances(this.deps.database.db, merchant.code, member.id)).find(
+      (a) => a.code === code,
     );
-    if ((main?.balanceMinor ?? 0n) < STAKE_LIMITS[game.engine].minMinor) {
-      throw new AppError('launch_game_balance_not_enough');
+    if ((wallet?.balanceMinor ?? 0n) < STAKE_LIMITS[game.engine].minMinor) {
+      // details.wallet names the game wallet to move money into (a deposit alone would not do).
+      throw new AppError(
+        'launch_game_balance_not_enough',
+        undefined,
+        gameWallet ? { wallet: vendor.vendor.vassalage } : undefined,
+      );
     }
     return this.open(merchant, member, game, 'real', query.language ?? language);
   }

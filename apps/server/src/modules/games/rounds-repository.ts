@@ -35,13 +35,15 @@ export async function mostPlayed(
 export interface WinRow {
   vendor: string;
   gameCode: string;
+  /** The round's net win: payout less stake, always above zero. */
   winMinor: bigint;
   settledAt: number;
   account: string;
 }
 
 /**
- * The latest settled real-money wins of the given vendors since a time, newest first: an index
+ * The latest settled real-money wins (rounds whose payout exceeds their stake, with their net
+ * amount) of the given vendors since a time, newest first: an index
  * range scan of game_rounds' winners index that stops after `limit` rows.
  */
 export async function latestWins(
@@ -56,9 +58,10 @@ export async function latestWins(
     account: string;
   }>(
     db,
-    `SELECT r.vendor, r.game_code, r.win_minor::text AS win, ${MS('r.settled_at')} AS settled_ms, m.account
+    `SELECT r.vendor, r.game_code, (r.win_minor - r.bet_minor)::text AS win, ${MS('r.settled_at')} AS settled_ms, m.account
      FROM game_rounds r JOIN members m ON m.id = r.member_id
      WHERE r.merchant = $1 AND r.status = 'settled' AND r.mode = 'real' AND r.win_minor > 0
+       AND r.win_minor > r.bet_minor
        AND r.settled_at >= $2::timestamptz AND r.${VENDOR_IN('$3')}
      ORDER BY r.settled_at DESC, r.id DESC
      LIMIT $4`,

@@ -7,6 +7,7 @@ import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { requestLanguage } from '../member/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { BetRecordsService } from './bets.ts';
+import { catalogueOf } from './catalogue.ts';
 import { MemberGames } from './favourites.ts';
 import { GameLauncher, type IssueLaunchToken } from './launch.ts';
 import { GameLobby } from './lobby.ts';
@@ -39,7 +40,9 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
   const bets = new BetRecordsService(database);
   const board = new WinnersBoard(database, clock);
 
-  registerRoute(app, store, routes.gameMenus, ({ merchant }) => gameMenus(merchant.config));
+  registerRoute(app, store, routes.gameMenus, ({ merchant }) =>
+    gameMenus(merchant.config, catalogueOf(merchant)),
+  );
   registerRoute(
     app,
     store,

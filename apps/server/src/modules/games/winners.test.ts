@@ -74,11 +74,29 @@ describe.each(engines)('winners board on %s', (engine) => {
       memberId: bob.id,
       gameCode: 'dynasty',
       betMinor: 100n,
-      winMinor: 50n,
+      winMinor: 150n,
       openedAt: ago(6 * 24 * 60 + 1),
       settledAt: ago(6 * 24 * 60),
     });
-    // Never on the board: a loss, an open round, a cancelled one, play money, older than a week.
+    // Never on the board: a loss, a payout below the stake, a push, an open round, a cancelled
+    // one, play money, older than a week.
+    await insertRound(db, {
+      memberId: bob.id,
+      gameCode: 'dynasty',
+      betMinor: 100n,
+      winMinor: 50n,
+      openedAt: ago(7),
+      settledAt: ago(6),
+    });
+    await insertRound(db, {
+      memberId: alice.id,
+      vendor: 'AURL',
+      gameCode: 'baccarat',
+      betMinor: 1000n,
+      winMinor: 1000n,
+      openedAt: ago(8),
+      settledAt: ago(7),
+    });
     await insertRound(db, {
       memberId: alice.id,
       gameCode: 'dice',
@@ -120,14 +138,14 @@ describe.each(engines)('winners board on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  it('shows the latest real-money wins of the week, newest first, accounts masked', async () => {
+  it('shows the latest real-money wins of the week, newest first, accounts masked, each with its net win', async () => {
     expect(await winners('?gameCategory=ALL&limitNum=20')).toEqual([
       {
         account: 'al***s',
         nodeId: 'AURL.baccarat',
         gameName: 'Imperial Baccarat',
         gameType: 'LIVE',
-        winAmount: '19.50',
+        winAmount: '9.50',
         winTime: ago(1),
       },
       {
@@ -135,7 +153,7 @@ describe.each(engines)('winners board on %s', (engine) => {
         nodeId: 'AURX.dynasty',
         gameName: 'Golden Dynasty',
         gameType: 'INHOUSE',
-        winAmount: '12345.60',
+        winAmount: '12345.40',
         winTime: ago(10),
       },
       {
@@ -143,7 +161,7 @@ describe.each(engines)('winners board on %s', (engine) => {
         nodeId: 'AURX.dice',
         gameName: 'Aurum Dice',
         gameType: 'INHOUSE',
-        winAmount: '1.98',
+        winAmount: '0.98',
         winTime: ago(20),
       },
       {

@@ -30,7 +30,8 @@ export function maskAccount(account: string): string {
 
 /**
  * The winners board: the latest wins, newest first, of the last 7 days — settled real-money
- * rounds that paid something (play money never shows), of every category or one (RNG takes in
+ * rounds whose payout exceeds their stake, each with its net win (payout − stake); a payout
+ * smaller than or equal to the stake is no win (play money never shows), of every category or one (RNG takes in
  * INHOUSE). The latest rather than the biggest: a live feed of who is winning now, read by one
  * short index scan however much is played.
  */

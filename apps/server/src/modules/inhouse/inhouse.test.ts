@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TX_TYPE } from '@aurum/contract';
 import { dealRound, playRound, settle } from '@aurum/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
@@ -258,9 +259,27 @@ describe.each(engines)('in-house game server on %s', (engine) => {
   });
 
   describe('baccarat', () => {
+    /** The demo runs Aurum Live (baccarat) in transfer mode: its games play from its game wallet. */
+    const GAME_WALLET = 'VENDOR:AURL' as const;
+    /** A member with `amountMinor` moved from main into the Aurum Live game wallet. */
+    const tablePlayer = async (amountMinor: bigint) => {
+      const memberId = await newPlayer(t, 'real', amountMinor);
+      await t.app.ledger.move({
+        merchant: DEMO_MERCHANT,
+        from: { memberId, code: 'MAIN' },
+        to: { memberId, code: GAME_WALLET },
+        amountMinor,
+        kind: TX_TYPE.transferToGame,
+        idempotencyKey: `test-into-aurl-${memberId}`,
+        actor: 'test',
+      });
+      return memberId;
+    };
+
     it('deals from the injected source and pays every bet as the maths settles it', async () => {
-      const memberId = await newPlayer(t, 'real', 500_000n);
-      const { sessionId } = await openSession(t, memberId, BACCARAT);
+      const memberId = await tablePlayer(500_000n);
+      const { sessionId, balance } = await openSession(t, memberId, BACCARAT);
+      expect(balance).toBe('5000.00');
       const stakes = { banker: 1_000n, tie: 200n, playerPair: 100n };
       words.use(seededWords(42));
       const expected = dealRound(seededWords(42));
@@ -285,7 +304,10 @@ describe.each(engines)('in-house game server on %s', (engine) => {
       });
       expect(round.player.map((c: { rank: number }) => c.rank)).toEqual(expected.player.map((c) => c.rank));
       expect(BigInt(round.totalWin.replace('.', ''))).toBe(win);
-      expect(await walletOf(t, memberId)).toBe(500_000n - 1_300n + win);
+      // The stake left the game wallet and the win went back to it; main never moved.
+      expect(await walletOf(t, memberId, GAME_WALLET)).toBe(500_000n - 1_300n + win);
+      expect(round.balance).toBe((Number(500_000n - 1_300n + win) / 100).toFixed(2));
+      expect(await walletOf(t, memberId)).toBe(0n);
       const [recorded] = await roundsOf(t, memberId);
       expect(recorded).toMatchObject({ game_code: 'baccarat', bet_minor: '1300', win_minor: String(win) });
       const { orderNo: _o, balance: _b, ...detail } = round;
@@ -293,7 +315,7 @@ describe.each(engines)('in-house game server on %s', (engine) => {
     });
 
     it('refuses a bet spot outside 1.00–1,000.00 and answers a retry with the first deal', async () => {
-      const memberId = await newPlayer(t, 'real', 500_000n);
+      const memberId = await tablePlayer(500_000n);
       const { sessionId } = await openSession(t, memberId, BACCARAT);
       const low = await playCall(t, 'POST', DEAL, sessionId, {
         bets: { player: '5.00', tie: '0.50' },
@@ -312,6 +334,19 @@ describe.each(engines)('in-house game server on %s', (engine) => {
       });
       expect(changed.json().errorCode).toBe('idempotency.conflict');
       expect(await roundsOf(t, memberId)).toHaveLength(1);
+    });
+
+    it('with money only in main, the table has nothing to play with', async () => {
+      const memberId = await newPlayer(t, 'real', 500_000n);
+      const { sessionId, balance } = await openSession(t, memberId, BACCARAT);
+      expect(balance).toBe('0.00');
+      const res = await playCall(t, 'POST', DEAL, sessionId, {
+        bets: { player: '5.00' },
+        requestId: randomUUID(),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await walletOf(t, memberId)).toBe(500_000n);
+      expect(await roundsOf(t, memberId)).toHaveLength(0);
     });
   });
 

@@ -4,6 +4,7 @@ import { opsAudit, type PromoApplicationRow } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { findById } from '../member/repository.ts';
 import type { OpsExtension, OpsService } from '../ops/service.ts';
@@ -68,6 +69,8 @@ interface PromoOpsDeps {
   ledger: Ledger;
   clock: Clock;
   store: MerchantStore;
+  /** Tells the member's open browsers that an application was reviewed. */
+  events?: EventBus;
 }
 
 /**
@@ -76,6 +79,13 @@ interface PromoOpsDeps {
  */
 export function installPromoOps(ops: OpsService, deps: PromoOpsDeps): void {
   const { database, ledger, clock, store } = deps;
+  /** After the commit: the member's promotion cards and applications follow the review live. */
+  const reviewed = (merchant: string, row: { id: number; memberId: number; status: string }) =>
+    deps.events?.publish(merchant, row.memberId, {
+      type: 'promotion',
+      applicationId: row.id,
+      status: row.status,
+    });
   const accountOf = async (merchant: string, memberId: number) =>
     (await findById(database.db, merchant, memberId))?.account ?? String(memberId);
 
@@ -124,6 +134,7 @@ export function installPromoOps(ops: OpsService, deps: PromoOpsDeps): void {
         });
         return row!;
       });
+      reviewed(merchant, row);
       return view(row, await accountOf(merchant, row.memberId));
     },
   };
@@ -147,6 +158,7 @@ export function installPromoOps(ops: OpsService, deps: PromoOpsDeps): void {
           .values({ merchantCode: merchant, actor, action: 'promo-reject', detail: { id: a.id, reason } });
         return row!;
       });
+      reviewed(merchant, row);
       return view(row, await accountOf(merchant, row.memberId));
     },
   };

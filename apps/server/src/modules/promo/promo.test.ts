@@ -358,8 +358,15 @@ describe.each(engines)('promotions (%s)', (engine) => {
     const stored = await t.app.storage.get(mine.imageKeys[1]!);
     expect(stored?.mime).toBe('image/jpeg');
 
+    const heard: unknown[] = [];
+    const stop = t.app.events.subscribe(DEMO_MERCHANT, m.id, (e) => {
+      if (e.type === 'promotion') heard.push(e);
+    });
     const approved = await opsCommand(t.app, { command: 'promo-approve', id: application.id });
+    stop();
     expect(approved).toMatchObject({ status: 'APPROVED', amount: '8.88' });
+    // The member's open browsers hear the review, so the card leaves "Applying" at once.
+    expect(heard).toEqual([{ type: 'promotion', applicationId: application.id, status: 'APPROVED' }]);
     const again = await t.app.inject({
       method: 'POST',
       url: '/ops/command',
@@ -396,12 +403,16 @@ describe.each(engines)('promotions (%s)', (engine) => {
       call('POST', '/wps/promotion/apply', { token: m.token, payload: { id, remark: 'rank 5 reached' } });
     const vip = (await apply('vip-upgrade')).json().value;
     const win = (await apply('share-big-win')).json().value;
+    const heard: unknown[] = [];
+    const stop = t.app.events.subscribe(DEMO_MERCHANT, m.id, (e) => heard.push(e));
     const rejected = await opsCommand(t.app, {
       command: 'promo-reject',
       id: vip.id,
       reason: 'No screenshot attached',
     });
+    stop();
     expect(rejected).toMatchObject({ status: 'REJECTED', reason: 'No screenshot attached' });
+    expect(heard).toEqual([{ type: 'promotion', applicationId: vip.id, status: 'REJECTED' }]);
     await opsCommand(t.app, { command: 'promo-reject', id: win.id, reason: 'Win below 50x' });
     const detail = (await call('GET', '/wps/promotion/detail?id=vip-upgrade', { token: m.token })).json()
       .value;

@@ -154,6 +154,9 @@ describe.each(engines)('system calls on %s', (engine) => {
     expect(byTitle.INHOUSE).toEqual(['AURX']);
     expect(byTitle.SPORTS).toEqual(['ARENA']);
     expect(byTitle.RNG).toEqual(['AUR']);
+    // Each card says how many of its games play: only the in-house vendors have any.
+    const games = Object.fromEntries(body.value.flatMap((m) => m.vendors.map((v) => [v.vassalage, v.games])));
+    expect(games).toMatchObject({ AURX: 3, AURL: 1, AUR: 0, DIG: 0, DS88: 0, TIDE: 0, KNG: 0 });
   });
 
   it('refuses a call whose feature is off for the merchant', async () => {

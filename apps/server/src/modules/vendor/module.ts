@@ -80,7 +80,7 @@ export async function installVendors(app: FastifyInstance, deps: VendorModuleDep
   const handler = new SeamlessHandler({ store, credentials, wallet, clock, log: app.log });
   seamlessRoutes(app, handler, new UntrustedCallGate(clock));
   deps.ops.extend('vendor-secret', vendorSecretCommand({ database, store, credentials }));
-  const risk = new VendorRisk({ database, ledger, clock });
+  const risk = new VendorRisk({ database, ledger, clock, store });
   risk.register(deps.ops);
   deps.jobs.add(vendorHousekeepingJob(database));
   return new Vendors(handler, credentials, sessions, risk, { store, clock });

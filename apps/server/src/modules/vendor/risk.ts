@@ -4,6 +4,7 @@ import { opsAudit } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
 import type { OpsService } from '../ops/service.ts';
 import { PLAY } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
@@ -140,6 +141,8 @@ export interface VendorRiskDeps {
   database: Database;
   ledger: Ledger;
   clock: Clock;
+  /** The merchant's settings: which wallet a vendor's games play from (main or its game wallet). */
+  store: MerchantStore;
 }
 
 /**
@@ -196,7 +199,9 @@ export class VendorRisk {
     const { ledger, clock } = this.deps;
     return ledger.run(async (tx) => {
       const hold = await this.pending(tx, merchant, holdId);
-      const { wallet, house } = accountsOf(hold.mode, hold.memberId, hold.vendor);
+      const state = await this.deps.store.get(merchant);
+      if (!state) throw new AppError('merchant.unknown');
+      const { wallet, house } = accountsOf(state, hold.mode, hold.memberId, hold.vendor);
       const now = new Date(clock.now());
       const paid = await ledger.transfer(tx, {
         merchant,

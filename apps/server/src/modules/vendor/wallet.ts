@@ -8,6 +8,7 @@ import type { MerchantState } from '../../platform/merchants.ts';
 import { type AccountRef, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
 import { type Queryable, type Sql, SqlRunner } from '../wallet/sql.ts';
+import { transferSettings } from '../wallet/transfers-config.ts';
 import {
   type AuthenticateReply,
   type authenticateSchema,
@@ -71,15 +72,29 @@ const actorOf = (vendor: string) => `vendor:${vendor}`;
 export const memoOf = (vendor: string, gameCode: string, roundId: string) =>
   `${vendor} ${gameCode} ${roundId}`;
 
-/** Real money moves between the main wallet and the vendor's house account, play money only in play. */
+/**
+ * The wallet a member plays a vendor's games from: play money in play; for real money the
+ * vendor's own game wallet when the merchant runs it in transfer mode, else the main wallet.
+ */
+export function walletOf(merchant: MerchantState, mode: Mode, memberId: number, vendor: string): AccountRef {
+  if (mode === 'play') return memberAccount(memberId, PLAY);
+  return memberAccount(
+    memberId,
+    transferSettings(merchant).vendors.includes(vendor) ? `VENDOR:${vendor}` : 'MAIN',
+  );
+}
+
+/** Real money moves between the playing wallet and the vendor's house account, play money only in play. */
 export function accountsOf(
+  merchant: MerchantState,
   mode: Mode,
   memberId: number,
   vendor: string,
 ): { wallet: AccountRef; house: AccountRef } {
-  return mode === 'play'
-    ? { wallet: memberAccount(memberId, PLAY), house: systemAccount(HOUSE_PLAY) }
-    : { wallet: memberAccount(memberId, 'MAIN'), house: systemAccount(`HOUSE:${vendor}`) };
+  return {
+    wallet: walletOf(merchant, mode, memberId, vendor),
+    house: systemAccount(mode === 'play' ? HOUSE_PLAY : `HOUSE:${vendor}`),
+  };
 }
 
 /** The ledger's refusals in the protocol's words; anything else stays an error. */
@@ -121,8 +136,7 @@ export class SeamlessWallet {
     const balance = await this.walletBalance(
       this.deps.database.db,
       c.merchant.code,
-      session.memberId,
-      session.mode,
+      walletOf(c.merchant, session.mode, session.memberId, c.vendor),
     );
     return {
       code: 'OK',
@@ -141,8 +155,7 @@ export class SeamlessWallet {
     const balance = await this.walletBalance(
       this.deps.database.db,
       c.merchant.code,
-      session.memberId,
-      session.mode,
+      walletOf(c.merchant, session.mode, session.memberId, c.vendor),
     );
     return { code: 'OK', balance: minorToDecimal(balance), currency: c.merchant.config.brand.currency };
   }
@@ -151,7 +164,7 @@ export class SeamlessWallet {
   async debit(c: Caller, req: In<typeof debitSchema>): Promise<RoundReply> {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
-    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const { wallet, house } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
     const requestHash = hashOf(['debit', session.memberId, req.roundId, `${req.amount}`, ...typeOf(req)]);
     return this.run(wallet, merchant, async (tx, sql) => {
       const bet = await this.deps.ledger.transfer(tx, {
@@ -213,7 +226,11 @@ export class SeamlessWallet {
       const limits = winLimitsOf(c.merchant, c.vendor, round.gameCode);
       const over = await this.overLimit(sql, c, req.roundId, round, limits, null, req.amount);
       if (over) {
-        const balance = await this.walletBalance(tx, merchant, round.memberId, round.mode);
+        const balance = await this.walletBalance(
+          tx,
+          merchant,
+          walletOf(c.merchant, round.mode, round.memberId, c.vendor),
+        );
         const held = await recordHeldCredit(sql, {
           merchant,
           vendor: c.vendor,
@@ -231,7 +248,7 @@ export class SeamlessWallet {
         if (held.orderNo === null) throw new SeamlessRefusal('ROUND_CLOSED', 'The round has closed.');
         return { ...roundReply(req, held.orderNo, balance), status: PENDING_REVIEW };
       }
-      const { wallet, house } = accountsOf(round.mode, round.memberId, c.vendor);
+      const { wallet, house } = accountsOf(c.merchant, round.mode, round.memberId, c.vendor);
       const win =
         req.amount > 0n
           ? await this.deps.ledger
@@ -247,9 +264,7 @@ export class SeamlessWallet {
               })
               .catch((e) => Promise.reject(refusalOf(e)))
           : null;
-      const balance = win
-        ? win.to.balanceAfterMinor
-        : await this.walletBalance(tx, merchant, round.memberId, round.mode);
+      const balance = win ? win.to.balanceAfterMinor : await this.walletBalance(tx, merchant, wallet);
       const recorded = await recordCredit(sql, {
         merchant,
         vendor: c.vendor,
@@ -281,7 +296,7 @@ export class SeamlessWallet {
   async settle(c: Caller, req: In<typeof settleSchema>): Promise<RoundReply> {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
-    const { wallet } = accountsOf(session.mode, session.memberId, c.vendor);
+    const { wallet, house } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
     const detail = jsonOrNull(req.detail);
     const fair = jsonOrNull(req.fair);
     const requestHash = hashOf([
@@ -335,7 +350,7 @@ export class SeamlessWallet {
 
   /** A settle's two legs as the ledger moves them. */
   private betAndWin(c: Caller, session: VendorSession, d: Omit<SettleDraft, 'freshRoundOnly'>) {
-    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const { wallet, house } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
     return {
       merchant: d.merchant,
       wallet,
@@ -361,7 +376,7 @@ export class SeamlessWallet {
     limits: WinLimits,
   ): Promise<RoundReply> {
     const req = { txId: d.txId, roundId: d.roundId };
-    const { wallet, house } = accountsOf(session.mode, session.memberId, c.vendor);
+    const { wallet, house } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
     return this.run(wallet, d.merchant, async (tx, sql) => {
       const stored = await findTransaction(sql, d.merchant, c.vendor, d.txId);
       if (stored) return replayOf(stored, 'settle', d.txId, d.requestHash);
@@ -465,7 +480,7 @@ export class SeamlessWallet {
         return this.undoDebit(tx, sql, original, { ...record, roundId: original.roundId });
       }
       // A tombstone (just made or found) or a debit undone already: nothing moves.
-      const balance = await this.memberBalance(tx, merchant, memberId);
+      const balance = await this.memberBalance(tx, c, memberId);
       return this.recordRollback(sql, {
         ...record,
         roundId: original?.roundId ?? record.roundId,
@@ -534,8 +549,7 @@ export class SeamlessWallet {
         refusal.code === 'INSUFFICIENT_FUNDS' &&
         wallet.memberId !== null
       ) {
-        const mode: Mode = wallet.code === PLAY ? 'play' : 'real';
-        const balance = await this.walletBalance(this.deps.database.db, merchant, wallet.memberId, mode);
+        const balance = await this.walletBalance(this.deps.database.db, merchant, wallet);
         throw new SeamlessRefusal(refusal.code, refusal.message, minorToDecimal(balance));
       }
       throw refusal;
@@ -566,18 +580,19 @@ export class SeamlessWallet {
     return rollbackReplayOf(stored, record.txId, record.requestHash);
   }
 
-  /** The balance of the wallet a mode plays from (0 before its first money). */
-  private async walletBalance(q: Queryable, merchant: string, memberId: number, mode: Mode): Promise<bigint> {
-    const code = mode === 'play' ? PLAY : 'MAIN';
-    const accounts = await this.deps.ledger.balances(q, merchant, memberId);
-    return accounts.find((a) => a.code === code)?.balanceMinor ?? 0n;
+  /** The balance of a member's wallet (0 before its first money). */
+  private async walletBalance(q: Queryable, merchant: string, wallet: AccountRef): Promise<bigint> {
+    if (wallet.memberId === null) return 0n;
+    const accounts = await this.deps.ledger.balances(q, merchant, wallet.memberId);
+    return accounts.find((a) => a.code === wallet.code)?.balanceMinor ?? 0n;
   }
 
-  /** The balance of the member's playing wallet: play money for a trial account, else main. */
-  private async memberBalance(q: Queryable, merchant: string, memberId: number): Promise<bigint> {
-    const accounts = await this.deps.ledger.balances(q, merchant, memberId);
+  /** The balance of the member's playing wallet: play money for a trial account, else the real one. */
+  private async memberBalance(q: Queryable, c: Caller, memberId: number): Promise<bigint> {
+    const accounts = await this.deps.ledger.balances(q, c.merchant.code, memberId);
+    const real = walletOf(c.merchant, 'real', memberId, c.vendor).code;
     return (
-      (accounts.find((a) => a.code === PLAY) ?? accounts.find((a) => a.code === 'MAIN'))?.balanceMinor ?? 0n
+      (accounts.find((a) => a.code === PLAY) ?? accounts.find((a) => a.code === real))?.balanceMinor ?? 0n
     );
   }
 }

@@ -4,14 +4,16 @@ import { big, id, type Queryable, queryRows } from './sql.ts';
  * The SQL of the account record. `moves` is every (transfer, account) pair of the member's
  * real-money accounts in the time range: per account, one index range scan on each side of the
  * transfer (LATERAL, by the indexes of migration 0007), so the cost follows the range, not the
- * member's whole history. A transfer between two of the member's own wallets (main to a game
- * wallet) is two pairs, one per wallet, as the record shows it. Play money (PLAY) is not part
- * of the record. Parameters: merchant, member id, from, to (both included), kinds (a
+ * member's whole history. The record shows the member's side of a movement once: a transfer
+ * between two of the member's own wallets (main to a game wallet) is shown on the main wallet
+ * only, and the withdrawal hold (HOLD) is no wallet of the record (its hold and release show on
+ * main). Play money (PLAY) is not part of the record. Parameters: merchant, member id, from, to (both included), kinds (a
  * comma-separated list of TX_TYPE ids, or null for all).
  */
 const MOVES = `
-WITH moves AS (
-  SELECT t.id, t.created_at, t.kind, t.memo, m.id AS account_id, m.code
+WITH legs AS (
+  SELECT t.id, t.created_at, t.kind, t.memo, m.id AS account_id, m.code,
+    row_number() OVER (PARTITION BY t.id ORDER BY (m.code = 'MAIN') DESC, m.code) AS side
   FROM ledger_accounts m
   CROSS JOIN LATERAL (
     SELECT id, created_at, kind, memo FROM ledger_transfers
@@ -21,9 +23,10 @@ WITH moves AS (
     WHERE to_account_id = m.id AND created_at >= $3::timestamptz AND created_at <= $4::timestamptz
   ) t
   WHERE m.merchant_code = $1 AND m.member_id = $2
-    AND (m.code IN ('MAIN', 'HOLD', 'AGENT') OR m.code LIKE 'VENDOR:%')
+    AND (m.code IN ('MAIN', 'AGENT') OR m.code LIKE 'VENDOR:%')
     AND ($5::text IS NULL OR t.kind = ANY(string_to_array($5::text, ',')::integer[]))
-)`;
+),
+moves AS (SELECT id, created_at, kind, memo, account_id, code FROM legs WHERE side = 1)`;
 
 export interface RecordQuery {
   merchant: string;
@@ -96,4 +99,23 @@ export async function findRecords(
     })),
     total: Number(counted[0]?.n ?? 0),
   };
+}
+
+/** When each of the member's rounds settled (or opened, while open), by vendor and round id. */
+export async function roundTimes(
+  db: Queryable,
+  merchant: string,
+  memberId: number,
+  rounds: readonly { vendor: string; roundId: string }[],
+): Promise<Map<string, number>> {
+  if (!rounds.length) return new Map();
+  const rows = await queryRows<{ vendor: string; round_id: string; at_ms: string }>(
+    db,
+    `SELECT vendor, round_id, (extract(epoch FROM coalesce(settled_at, opened_at)) * 1000)::bigint::text AS at_ms
+     FROM game_rounds
+     WHERE merchant = $1 AND member_id = $2
+       AND (vendor, round_id) IN (SELECT x->>0, x->>1 FROM jsonb_array_elements($3::jsonb) x)`,
+    [merchant, memberId, JSON.stringify(rounds.map((r) => [r.vendor, r.roundId]))],
+  );
+  return new Map(rows.map((r) => [`${r.vendor} ${r.round_id}`, Number(r.at_ms)]));
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
+import { requestLanguage } from '../member/service.ts';
 import type { AccountRecords } from './records.ts';
 
 const limit = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
@@ -14,7 +15,12 @@ export function recordRoutes(app: FastifyInstance, store: MerchantStore, records
     store,
     routes.transactions,
     (ctx) => {
-      return records.transactions(ctx.merchant, signedIn(ctx).member, ctx.query);
+      return records.transactions(
+        ctx.merchant,
+        signedIn(ctx).member,
+        ctx.query,
+        requestLanguage(ctx.merchant, ctx.req.headers.language),
+      );
     },
     limit(120),
   );

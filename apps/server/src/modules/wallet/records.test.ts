@@ -24,6 +24,7 @@ import {
 } from '../../testing/app.ts';
 import { findByAccount, insertMember } from '../member/repository.ts';
 import { checkLedger } from './invariants.ts';
+import { queryRows } from './sql.ts';
 
 const PASSWORD = 'Test1234';
 const PAY_PASSWORD = '135790';
@@ -39,6 +40,7 @@ type Row = {
   txTypeId: number;
   wallet: string;
   remark: string | null;
+  remarkArgs?: Record<string, string | number>;
 };
 type Page = { content: Row[]; pageNum: number; totalPages: number; total: number };
 
@@ -50,22 +52,26 @@ describe.each(engines)('account record on %s', (engine) => {
   let member: { token: string; account: string };
   let agent: { token: string; account: string };
 
-  const get = (route: RouteDef, token: string | null, query = '') =>
+  const get = (route: RouteDef, token: string | null, query = '', language = 'EN') =>
     t.app.inject({
       method: 'GET',
       url: `${route.path}${query}`,
-      headers: siteHeaders(token ? { authorization: token } : {}),
+      headers: siteHeaders({ language, ...(token ? { authorization: token } : {}) }),
       remoteAddress: nextIp(),
     });
   const failure = (res: Res, status: number, code: ErrorCode) => {
     expect(res.statusCode, res.body).toBe(status);
     expect(failureEnvelopeSchema.parse(res.json()).errorCode).toBe(code);
   };
-  const records = async (token: string, params: Record<string, string | number>): Promise<Page> => {
+  const records = async (
+    token: string,
+    params: Record<string, string | number>,
+    language = 'EN',
+  ): Promise<Page> => {
     const query = new URLSearchParams(
       Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
     );
-    const res = await get(routes.transactions, token, `?${query}`);
+    const res = await get(routes.transactions, token, `?${query}`, language);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = pageSchema.parse(res.json());
     if (!body.success) throw new Error(res.body);
@@ -122,7 +128,7 @@ describe.each(engines)('account record on %s', (engine) => {
     ok(
       await post(routes.walletTransfer, member.token, {
         from: 'MAIN',
-        to: 'TIDE',
+        to: 'AURL',
         amount: '30',
         idempotencyKey: 'r1',
       }),
@@ -130,7 +136,7 @@ describe.each(engines)('account record on %s', (engine) => {
     clock.set(at(20));
     ok(
       await post(routes.walletTransfer, member.token, {
-        from: 'TIDE',
+        from: 'AURL',
         to: 'MAIN',
         amount: '5',
         idempotencyKey: 'r2',
@@ -146,8 +152,27 @@ describe.each(engines)('account record on %s', (engine) => {
     );
     clock.set(at(40));
     ok(await post(routes.walletRecall, member.token, { idempotencyKey: 'r4' }));
-    clock.set(at(50));
+    clock.set(at(45));
     const m = await findByAccount(t.db.database.db, DEMO_MERCHANT, member.account);
+    // A round of Golden Dynasty that settled at 45: its bet as the seamless wallet records it.
+    await queryRows(
+      t.db.database.db,
+      `INSERT INTO game_rounds (merchant, vendor, round_id, order_no, member_id, game_code, mode, status,
+         bet_minor, win_minor, opened_at, settled_at)
+       VALUES ($1, 'AURX', 'rec-1', 'O-rec-1', $2, 'dynasty', 'real', 'settled', 200, 0, $3::timestamptz, $3::timestamptz)`,
+      [DEMO_MERCHANT, m!.id, new Date(at(45)).toISOString()],
+    );
+    await t.app.ledger.move({
+      merchant: DEMO_MERCHANT,
+      from: { memberId: m!.id, code: 'MAIN' },
+      to: { memberId: null, code: 'HOUSE:AURX' },
+      amountMinor: 200n,
+      kind: TX_TYPE.bet,
+      idempotencyKey: `bet-${m!.id}`,
+      memo: 'AURX dynasty rec-1',
+      actor: 'test',
+    });
+    clock.set(at(50));
     await t.app.ledger.run((tx) =>
       t.app.ledger.hold(tx, {
         merchant: DEMO_MERCHANT,
@@ -166,32 +191,42 @@ describe.each(engines)('account record on %s', (engine) => {
 
   const everything = { startTime: T0, endTime: at(60) };
 
-  it('lists every movement of the member’s wallets, newest first, with the balance after each', async () => {
+  it('lists every movement of the member’s wallets once, newest first, with the balance after each', async () => {
     const page = await records(member.token, everything);
-    expect(page).toMatchObject({ total: 10, pageNum: 1, totalPages: 1 });
+    expect(page).toMatchObject({ total: 7, pageNum: 1, totalPages: 1 });
+    // The member's side once: a move between main and a game wallet on main only, and no
+    // withdrawal-hold wallet (the hold shows on main).
     expect(shape(page.content)).toEqual([
-      [50, TX_TYPE.hold, 'HOLD', '7.00', '7.00'],
-      [50, TX_TYPE.hold, 'MAIN', '-7.00', '83.00'],
+      [50, TX_TYPE.hold, 'MAIN', '-7.00', '81.00'],
+      [45, TX_TYPE.bet, 'MAIN', '-2.00', '88.00'],
       [40, TX_TYPE.transferFromGame, 'MAIN', '25.00', '90.00'],
-      [40, TX_TYPE.transferFromGame, 'VENDOR:TIDE', '-25.00', '0.00'],
       [30, TX_TYPE.agentTransfer, 'MAIN', '-10.00', '65.00'],
       [20, TX_TYPE.transferFromGame, 'MAIN', '5.00', '75.00'],
-      [20, TX_TYPE.transferFromGame, 'VENDOR:TIDE', '-5.00', '25.00'],
       [10, TX_TYPE.transferToGame, 'MAIN', '-30.00', '70.00'],
-      [10, TX_TYPE.transferToGame, 'VENDOR:TIDE', '30.00', '30.00'],
       [0, TX_TYPE.adjustment, 'MAIN', '100.00', '100.00'],
     ]);
+    // What the sentences name: the game and the time its round settled; the game wallet by name.
+    const args = new Map(page.content.map((r) => [r.txTypeId, r.remarkArgs]));
+    expect(args.get(TX_TYPE.bet)).toEqual({ game: 'Golden Dynasty', time: at(45) });
+    expect(args.get(TX_TYPE.transferToGame)).toEqual({ wallet: 'Aurum Live' });
+    expect(args.get(TX_TYPE.adjustment)).toBeUndefined();
+    const cn = await records(member.token, { ...everything, txTypeIds: `${TX_TYPE.bet}` }, 'CN');
+    expect(cn.content[0]?.remarkArgs).toEqual({ game: '金色王朝', time: at(45) });
     // Newest first as sent, not only after sorting.
     const times = page.content.map((r) => r.txTimeInTimestamp);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const remarks = new Map(page.content.map((r) => [`${r.txTypeId}:${r.wallet}`, r.remark]));
     expect(remarks.get(`${TX_TYPE.adjustment}:MAIN`)).toBe('welcome');
     expect(remarks.get(`${TX_TYPE.agentTransfer}:MAIN`)).toBe(`${member.account} → ${agent.account}`);
-    expect(remarks.get(`${TX_TYPE.transferToGame}:MAIN`)).toBe('MAIN → TIDE');
-    expect(remarks.get(`${TX_TYPE.hold}:HOLD`)).toBe('withdrawal W1');
+    expect(remarks.get(`${TX_TYPE.transferToGame}:MAIN`)).toBe('MAIN → AURL');
+    expect(remarks.get(`${TX_TYPE.hold}:MAIN`)).toBe('withdrawal W1');
     // Nothing in a row names an account of the member's or anyone else's by id.
     for (const row of page.content) {
-      expect(Object.keys(row).sort()).toEqual(
+      expect(
+        Object.keys(row)
+          .filter((k) => k !== 'remarkArgs')
+          .sort(),
+      ).toEqual(
         ['amount', 'balanceAfter', 'remark', 'transferId', 'txTimeInTimestamp', 'txTypeId', 'wallet'].sort(),
       );
     }
@@ -208,7 +243,6 @@ describe.each(engines)('account record on %s', (engine) => {
     expect(shape(page.content).map((r) => r.slice(0, 3))).toEqual([
       [30, TX_TYPE.agentTransfer, 'MAIN'],
       [20, TX_TYPE.transferFromGame, 'MAIN'],
-      [20, TX_TYPE.transferFromGame, 'VENDOR:TIDE'],
     ]);
     expect((await records(member.token, { startTime: at(20) + 1, endTime: at(30) - 1 })).total).toBe(0);
     expect((await records(member.token, { startTime: at(60), endTime: at(600) })).content).toEqual([]);
@@ -216,7 +250,7 @@ describe.each(engines)('account record on %s', (engine) => {
 
   it('filters by transaction type', async () => {
     const fromGame = await records(member.token, { ...everything, txTypeIds: `${TX_TYPE.transferFromGame}` });
-    expect(fromGame.total).toBe(4);
+    expect(fromGame.total).toBe(2);
     expect(new Set(fromGame.content.map((r) => r.txTypeId))).toEqual(new Set([TX_TYPE.transferFromGame]));
     const some = await records(member.token, {
       ...everything,
@@ -235,10 +269,10 @@ describe.each(engines)('account record on %s', (engine) => {
       [1, 2, 3, 4].map((page) => records(member.token, { ...everything, page, size: 4 })),
     );
     expect(pages.map((p) => [p.pageNum, p.totalPages, p.total, p.content.length])).toEqual([
-      [1, 3, 10, 4],
-      [2, 3, 10, 4],
-      [3, 3, 10, 2],
-      [4, 3, 10, 0],
+      [1, 2, 7, 4],
+      [2, 2, 7, 3],
+      [3, 2, 7, 0],
+      [4, 2, 7, 0],
     ]);
     expect(pages.flatMap((p) => p.content)).toEqual(all);
   });

@@ -1,7 +1,9 @@
 import {
   type consolidatedFundsSchema,
+  type Language,
   minorToDecimal,
   type TransactionRow,
+  TX_TYPE,
   TX_TYPE_IDS,
   type transactionsQuerySchema,
 } from '@aurum/contract';
@@ -10,8 +12,9 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { catalogueOf, gameName } from '../games/catalogue.ts';
 import { requireRealAccount } from '../security/settings.ts';
-import { findRecords } from './records-repository.ts';
+import { findRecords, type RecordRow, roundTimes } from './records-repository.ts';
 
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 type ConsolidatedFunds = z.input<typeof consolidatedFundsSchema>;
@@ -32,7 +35,12 @@ export class AccountRecords {
    * endTime (epoch ms, both included), newest first: each entry's signed amount, the wallet's
    * balance after it, the transaction type and the transfer's memo as the remark.
    */
-  async transactions(merchant: MerchantState, member: MemberRow, query: TransactionsQuery) {
+  async transactions(
+    merchant: MerchantState,
+    member: MemberRow,
+    query: TransactionsQuery,
+    language: Language = 'EN',
+  ) {
     requireRealAccount(merchant, member);
     const { startTime, endTime, page, size } = query;
     if (startTime > MAX_TIME_MS || endTime > MAX_TIME_MS) {
@@ -54,9 +62,10 @@ export class AccountRecords {
       limit: size,
       offset: (page - 1) * size,
     });
+    const args = await this.remarkArgs(merchant, member.id, rows, language);
     return {
       content: rows.map(
-        (r): TransactionRow => ({
+        (r, i): TransactionRow => ({
           transferId: r.transferId,
           txTimeInTimestamp: r.createdAt.getTime(),
           amount: minorToDecimal(r.amountMinor),
@@ -64,12 +73,56 @@ export class AccountRecords {
           txTypeId: r.kind,
           wallet: r.wallet,
           remark: r.memo,
+          ...(args[i] ? { remarkArgs: args[i] } : {}),
         }),
       ),
       pageNum: page,
       totalPages: Math.ceil(total / size),
       total,
     };
+  }
+
+  /**
+   * What each row's sentence names: a bet or win its game (by name) and the time its round
+   * settled, never the round's id; a game-wallet transfer the vendor's wallet by name.
+   */
+  private async remarkArgs(
+    merchant: MerchantState,
+    memberId: number,
+    rows: readonly RecordRow[],
+    language: Language,
+  ): Promise<(Record<string, string | number> | null)[]> {
+    const catalogue = catalogueOf(merchant);
+    // The seamless wallet's memo: "<vendor> <game code> <round id>".
+    const rounds = rows.map((r) => {
+      if (r.kind !== TX_TYPE.bet && r.kind !== TX_TYPE.win) return null;
+      const [vendor, gameCode, roundId] = (r.memo ?? '').split(' ');
+      return vendor && gameCode && roundId ? { vendor, gameCode, roundId } : null;
+    });
+    const times = await roundTimes(
+      this.database.db,
+      merchant.code,
+      memberId,
+      rounds.filter((x) => x !== null),
+    );
+    const vendorName = (code: string) => catalogue.vendor(code)?.vendor.name ?? code;
+    return rows.map((r, i): Record<string, string | number> | null => {
+      const round = rounds[i];
+      if (round) {
+        const entry = catalogue.gameOf(round.vendor, round.gameCode);
+        return {
+          game: entry ? gameName(entry.game, language) : round.gameCode,
+          time: times.get(`${round.vendor} ${round.roundId}`) ?? r.createdAt.getTime(),
+        };
+      }
+      if (r.kind === TX_TYPE.transferToGame || r.kind === TX_TYPE.transferFromGame) {
+        const vendor = r.wallet.startsWith('VENDOR:')
+          ? r.wallet.slice('VENDOR:'.length)
+          : ((r.memo ?? '').split(' → ').find((w) => w !== 'MAIN') ?? '');
+        return { wallet: vendorName(vendor) };
+      }
+      return null;
+    });
   }
 
   /** The member's contracts by kind; there are no contracts yet, so every list is empty. */

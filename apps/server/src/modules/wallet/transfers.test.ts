@@ -34,6 +34,10 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
+    // Two playable game wallets and one of a vendor that is not contracted (TIDE).
+    await setMerchantConfig(t.app, (c) => {
+      c.cashier.transferVendors = ['AURL', 'AURX', 'TIDE'];
+    });
   });
   afterAll(async () => t.close());
 
@@ -128,31 +132,58 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
     });
 
   describe('my wallet (transfer mode)', () => {
-    it('describes the merchant wallet: transfer mode with the vendors named as the site names them', async () => {
+    it('describes the merchant wallet: transfer mode with the playable vendors named as the site names them', async () => {
       const m = await addMember();
       expect(value(await get(routes.merchantWallet, m.token))).toEqual({
         isSingle: 0,
         vendors: [
-          { vendor: 'TIDE', name: 'Tidecraft', icon: '/media/vendors/tide.svg' },
-          { vendor: 'ARENA', name: 'Arena Sports', icon: '/media/vendors/arena.svg' },
+          { vendor: 'AURL', name: 'Aurum Live', icon: '/media/vendors/aurl.svg' },
+          { vendor: 'AURX', name: 'Aurum Originals', icon: '/media/vendors/aurx.svg' },
         ],
       });
       failure(await get(routes.merchantWallet, null), 401, 'user.or.token.invalid');
     });
 
+    it('refuses money into the wallet of a vendor that cannot be launched, but lets it come home', async () => {
+      const m = await addMember();
+      await fund(m.account, '50.00');
+      const before = await transferCount();
+      failure(
+        await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '5' }),
+        400,
+        'transfer.vendor.unplayable',
+      );
+      expect(await transferCount()).toBe(before);
+      // Money left there (from before the vendor stopped) can still move back to main.
+      await t.app.ledger.run((tx) =>
+        t.app.ledger.transfer(tx, {
+          merchant: DEMO_MERCHANT,
+          from: { memberId: m.id, code: 'MAIN' },
+          to: { memberId: m.id, code: 'VENDOR:TIDE' },
+          amountMinor: 700n,
+          kind: TX_TYPE.transferToGame,
+          idempotencyKey: key('stranded'),
+          memo: 'test',
+          actor: 'test',
+        }),
+      );
+      value(await walletTransfer(m, { from: 'TIDE', to: 'MAIN', amount: '7' }));
+      expect((await balances(m)).MAIN).toBe('50.00');
+    });
+
     it('moves money between the main wallet and a game wallet', async () => {
       const m = await addMember();
       await fund(m.account, '100.00');
-      const out = value(await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '30.25' }));
+      const out = value(await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '30.25' }));
       expect(out).toMatchObject({ amount: '30.25', txTypeId: TX_TYPE.transferToGame, balanceAfter: '69.75' });
       expect(out.createdAt).toEqual(expect.any(Number));
-      const back = value(await walletTransfer(m, { from: 'TIDE', to: 'MAIN', amount: '10' }));
+      const back = value(await walletTransfer(m, { from: 'AURL', to: 'MAIN', amount: '10' }));
       expect(back).toMatchObject({
         amount: '10.00',
         txTypeId: TX_TYPE.transferFromGame,
         balanceAfter: '20.25',
       });
-      expect(await balances(m)).toEqual({ MAIN: '79.75', TIDE: '20.25' });
+      expect(await balances(m)).toEqual({ MAIN: '79.75', AURL: '20.25' });
     });
 
     it('moves once per key: a retry answers the first result, another request under the key is refused', async () => {
@@ -160,16 +191,16 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
       const other = await addMember();
       await fund(m.account, '50');
       await fund(other.account, '50');
-      const body = { from: 'MAIN', to: 'ARENA', amount: '5', idempotencyKey: key('same') };
+      const body = { from: 'MAIN', to: 'AURX', amount: '5', idempotencyKey: key('same') };
       const first = value(await walletTransfer(m, body));
       const retries = await Promise.all([1, 2, 3].map(() => walletTransfer(m, body)));
       for (const r of retries) expect(value(r)).toEqual(first);
-      expect(await balances(m)).toEqual({ MAIN: '45.00', ARENA: '5.00' });
+      expect(await balances(m)).toEqual({ MAIN: '45.00', AURX: '5.00' });
       failure(await walletTransfer(m, { ...body, amount: '6' }), 409, 'idempotency.conflict');
       // The key is the member's own: another member using the same key moves its own money.
       const theirs = value(await walletTransfer(other, body));
       expect(theirs.transferId).not.toBe(first.transferId);
-      expect(await balances(other)).toEqual({ MAIN: '45.00', ARENA: '5.00' });
+      expect(await balances(other)).toEqual({ MAIN: '45.00', AURX: '5.00' });
     });
 
     it.each([
@@ -183,7 +214,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
       const m = await addMember();
       await fund(m.account, '10');
       const before = await transferCount();
-      const res = await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount });
+      const res = await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount });
       failure(res, 400, 'request.invalid');
       expect((res.json() as { details: object }).details).toHaveProperty('amount');
       expect(await transferCount()).toBe(before);
@@ -195,18 +226,18 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
       await fund(m.account, '10');
       const before = await transferCount();
       failure(
-        await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '10.01' }),
+        await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '10.01' }),
         400,
         'wallet.insufficient.funds',
       );
       failure(
-        await walletTransfer(m, { from: 'TIDE', to: 'MAIN', amount: '1' }),
+        await walletTransfer(m, { from: 'AURL', to: 'MAIN', amount: '1' }),
         400,
         'wallet.insufficient.funds',
       );
-      // AURX is a vendor of the merchant, but its games play from the main wallet.
+      // KNG is a vendor of the merchant, but not one with a game wallet.
       failure(
-        await walletTransfer(m, { from: 'MAIN', to: 'AURX', amount: '1' }),
+        await walletTransfer(m, { from: 'MAIN', to: 'KNG', amount: '1' }),
         400,
         'transfer.vendor.unknown',
       );
@@ -226,29 +257,29 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
         'wallet.transfer.forbidden',
       );
       failure(
-        await walletTransfer(m, { from: 'TIDE', to: 'ARENA', amount: '1' }),
+        await walletTransfer(m, { from: 'AURL', to: 'AURX', amount: '1' }),
         403,
         'wallet.transfer.forbidden',
       );
       failure(
-        await walletTransfer(m, { from: 'TIDE', to: 'NOPE', amount: '1' }),
+        await walletTransfer(m, { from: 'AURL', to: 'NOPE', amount: '1' }),
         400,
         'transfer.vendor.unknown',
       );
       failure(
-        await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '1', idempotencyKey: 'has space' }),
+        await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '1', idempotencyKey: 'has space' }),
         400,
         'request.invalid',
       );
       failure(
-        await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '1', idempotencyKey: undefined }),
+        await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '1', idempotencyKey: undefined }),
         400,
         'request.invalid',
       );
       failure(
         await post(routes.walletTransfer, null, {
           from: 'MAIN',
-          to: 'TIDE',
+          to: 'AURL',
           amount: '1',
           idempotencyKey: key(),
         }),
@@ -266,7 +297,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
       const before = await transferCount();
       for (const extra of [{ memberId: victim.id }, { account: victim.account }, { accountId: 1 }]) {
         failure(
-          await walletTransfer(thief, { from: 'MAIN', to: 'TIDE', amount: '1', ...extra }),
+          await walletTransfer(thief, { from: 'MAIN', to: 'AURL', amount: '1', ...extra }),
           400,
           'request.invalid',
         );
@@ -283,8 +314,8 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
     it('returns every game wallet to the main wallet at once, once per key', async () => {
       const m = await addMember();
       await fund(m.account, '100');
-      value(await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '20' }));
-      value(await walletTransfer(m, { from: 'MAIN', to: 'ARENA', amount: '5.50' }));
+      value(await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '20' }));
+      value(await walletTransfer(m, { from: 'MAIN', to: 'AURX', amount: '5.50' }));
       const recallKey = key('recall');
       const first = value(await post(routes.walletRecall, m.token, { idempotencyKey: recallKey }));
       expect(first.total).toBe('25.50');
@@ -293,13 +324,13 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
         expect(r).toMatchObject({ txTypeId: TX_TYPE.transferFromGame, balanceAfter: '0.00' });
       }
       expect(first.transfers.map((r: { amount: string }) => r.amount).sort()).toEqual(['20.00', '5.50']);
-      expect(await balances(m)).toEqual({ MAIN: '100.00', TIDE: '0.00', ARENA: '0.00' });
+      expect(await balances(m)).toEqual({ MAIN: '100.00', AURL: '0.00', AURX: '0.00' });
 
       // A retry after more money went out answers the first recall and moves nothing.
-      value(await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '1' }));
+      value(await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '1' }));
       const retry = value(await post(routes.walletRecall, m.token, { idempotencyKey: recallKey }));
       expect(retry).toEqual(first);
-      expect(await balances(m)).toEqual({ MAIN: '99.00', TIDE: '1.00', ARENA: '0.00' });
+      expect(await balances(m)).toEqual({ MAIN: '99.00', AURL: '1.00', AURX: '0.00' });
 
       const again = value(await post(routes.walletRecall, m.token, { idempotencyKey: key('recall') }));
       expect(again).toMatchObject({ total: '1.00', transfers: [{ amount: '1.00' }] });
@@ -311,7 +342,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
     it('recalls concurrently sent copies of one request once', async () => {
       const m = await addMember();
       await fund(m.account, '30');
-      value(await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '30' }));
+      value(await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '30' }));
       const recallKey = key('recall');
       const answers = await Promise.all(
         [1, 2, 3, 4].map(() => post(routes.walletRecall, m.token, { idempotencyKey: recallKey })),
@@ -319,7 +350,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
       const values = answers.map(value);
       for (const v of values) expect(v).toEqual(values[0]);
       expect(values[0].total).toBe('30.00');
-      expect(await balances(m)).toEqual({ MAIN: '30.00', TIDE: '0.00' });
+      expect(await balances(m)).toEqual({ MAIN: '30.00', AURL: '0.00' });
     });
   });
 
@@ -327,18 +358,18 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
     it('says so, refuses wallet transfers, and still brings game wallets home', async () => {
       const m = await addMember();
       await fund(m.account, '40');
-      value(await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '15' }));
+      value(await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '15' }));
       await setWalletMode('single');
       try {
         expect(value(await get(routes.merchantWallet, m.token))).toEqual({ isSingle: 1, vendors: [] });
         const before = await transferCount();
         failure(
-          await walletTransfer(m, { from: 'MAIN', to: 'TIDE', amount: '1' }),
+          await walletTransfer(m, { from: 'MAIN', to: 'AURL', amount: '1' }),
           400,
           'transfer.single.wallet',
         );
         failure(
-          await walletTransfer(m, { from: 'TIDE', to: 'MAIN', amount: '1' }),
+          await walletTransfer(m, { from: 'AURL', to: 'MAIN', amount: '1' }),
           400,
           'transfer.single.wallet',
         );
@@ -346,7 +377,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
         // Money left in a game wallet from before the switch still comes back to the main wallet.
         const recalled = value(await post(routes.walletRecall, m.token, { idempotencyKey: key('recall') }));
         expect(recalled.total).toBe('15.00');
-        expect(await balances(m)).toEqual({ MAIN: '40.00', TIDE: '0.00' });
+        expect(await balances(m)).toEqual({ MAIN: '40.00', AURL: '0.00' });
       } finally {
         await setWalletMode('transfer');
       }
@@ -571,7 +602,7 @@ describe.each(engines)('wallet transfers on %s', (engine) => {
   it('refuses trial accounts every movement and the transfer pages', async () => {
     const trial = await freePlay();
     const before = await transferCount();
-    failure(await walletTransfer(trial, { from: 'MAIN', to: 'TIDE', amount: '1' }), 403, 'trial.forbidden');
+    failure(await walletTransfer(trial, { from: 'MAIN', to: 'AURL', amount: '1' }), 403, 'trial.forbidden');
     failure(await post(routes.walletRecall, trial.token, { idempotencyKey: key() }), 403, 'trial.forbidden');
     failure(await get(routes.uplineInfo, trial.token), 403, 'trial.forbidden');
     failure(

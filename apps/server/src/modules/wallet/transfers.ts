@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { catalogueOf } from '../games/catalogue.ts';
 import { requireRealAccount } from '../security/settings.ts';
 import { type MemberAccountCode, memberAccount } from './accounts.ts';
 import type { Ledger, TransferResult } from './ledger.ts';
@@ -37,17 +38,24 @@ const vendorWallet = (vendor: string) => `${VENDOR_PREFIX}${vendor}` as MemberAc
 export class GameWalletTransfers {
   constructor(private readonly ledger: Ledger) {}
 
-  /** isSingle and, in transfer mode, the vendors with their own wallet as the site names them. */
+  /**
+   * isSingle and, in transfer mode, the vendors with their own wallet as the site names them:
+   * only those a member can launch, since money in a wallet of a game that cannot be played
+   * is money the member cannot use.
+   */
   merchantWallet(merchant: MerchantState): MerchantWallet {
     const settings = transferSettings(merchant);
     const known = new Map(merchant.config.vendors.map((v) => [v.vassalage, v]));
+    const catalogue = catalogueOf(merchant);
     return {
       isSingle: settings.single ? 1 : 0,
-      vendors: settings.vendors.map((vendor) => ({
-        vendor,
-        name: known.get(vendor)?.name ?? vendor,
-        icon: known.get(vendor)?.icon ?? '',
-      })),
+      vendors: settings.vendors
+        .filter((vendor) => catalogue.launchable(vendor))
+        .map((vendor) => ({
+          vendor,
+          name: known.get(vendor)?.name ?? vendor,
+          icon: known.get(vendor)?.icon ?? '',
+        })),
     };
   }
 
@@ -60,6 +68,10 @@ export class GameWalletTransfers {
     const vendor = from === MAIN ? to : from;
     if (from === to) throw new AppError('wallet.transfer.forbidden', 'A wallet cannot pay itself.');
     if (!settings.vendors.includes(vendor)) throw new AppError('transfer.vendor.unknown');
+    // Money may always come home from a game wallet, but goes only into one whose games play.
+    if (from === MAIN && !catalogueOf(merchant).launchable(vendor)) {
+      throw new AppError('transfer.vendor.unplayable');
+    }
     if (from !== MAIN && to !== MAIN) {
       if (!settings.vendors.includes(to)) throw new AppError('transfer.vendor.unknown');
       throw new AppError(

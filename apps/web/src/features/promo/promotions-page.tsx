@@ -8,6 +8,7 @@ import { usePromotionList, usePromotionsTexts } from '../../lib/promotions';
 import { useSession } from '../../lib/session/session-store';
 import styles from './promo-pages.module.css';
 import { ApplicationModal } from './promotions/application-form';
+import { LuckyWheelModal } from './promotions/lucky-wheel';
 import { MyApplications } from './promotions/my-applications';
 import { PromotionCard } from './promotions/promotion-card';
 import { PromotionDetailView } from './promotions/promotion-detail';
@@ -27,7 +28,8 @@ export default function PromotionsPage() {
   const { token } = useSession();
   const [params, setParams] = useSearchParams();
   const [applying, setApplying] = useState<Card | null>(null);
-  const { run, busyId } = usePromotionButton(setApplying);
+  const [spin, setSpin] = useState<{ card: Card; amount: string } | null>(null);
+  const { run, busyId } = usePromotionButton(setApplying, setSpin);
   const id = params.get('id');
   const tab = params.get('tab') ?? ALL;
   const hasBanner = useBanners('promotions').length > 0;
@@ -53,6 +55,7 @@ export default function PromotionsPage() {
         />
       )}
       <ApplicationModal card={applying} onClose={() => setApplying(null)} />
+      <LuckyWheelModal spin={spin} onClose={() => setSpin(null)} />
     </div>
   );
 }

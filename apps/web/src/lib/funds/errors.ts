@@ -15,6 +15,7 @@ const FUNDS_ERROR_TEXT = {
   'transfer.not.downline': 'errors.notDownline',
   'agent.only': 'errors.agentOnly',
   'transfer.vendor.unknown': 'errors.vendorUnknown',
+  'transfer.vendor.unplayable': 'errors.vendorUnplayable',
   'transfer.single.wallet': 'errors.singleWallet',
   'idempotency.conflict': 'errors.idempotencyConflict',
   'request.invalid': 'errors.requestInvalid',

@@ -16,6 +16,32 @@ export function txTypeLabel(t: TFunction<'funds'>, id: number): string {
   return name ? t(`txType.${name}`) : t('txType.other', { id });
 }
 
+/** What each type's remark sentence names; a row without them reads as its type. */
+const REMARK_NEEDS: Partial<Record<TxTypeName, readonly string[]>> = {
+  bet: ['game', 'time'],
+  win: ['game', 'time'],
+  transferToGame: ['wallet'],
+  transferFromGame: ['wallet'],
+};
+
+/**
+ * An account record row's remark: its type's sentence in the member's language, naming the
+ * game and the time its round settled (never a round id) or the game wallet, from remarkArgs.
+ * `formatTime` writes an epoch-ms time as the page shows times.
+ */
+export function txRemarkText(
+  t: TFunction<'funds'>,
+  row: { txTypeId: number; remarkArgs?: Record<string, string | number> | undefined },
+  formatTime: (ms: number) => string,
+): string {
+  const name = NAME_BY_ID.get(row.txTypeId);
+  if (!name) return t('txRemark.other', { id: row.txTypeId });
+  const args = row.remarkArgs ?? {};
+  if (!(REMARK_NEEDS[name] ?? []).every((k) => args[k] !== undefined)) return txTypeLabel(t, row.txTypeId);
+  const time = typeof args.time === 'number' ? formatTime(args.time) : undefined;
+  return t(`txRemark.${name}`, { ...args, ...(time === undefined ? {} : { time }) });
+}
+
 /** The main wallet's name in transfers ("MAIN" on the wire). */
 export const MAIN_WALLET = 'MAIN';
 

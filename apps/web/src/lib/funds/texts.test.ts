@@ -31,6 +31,21 @@ describe('the funds catalogues', () => {
     ).toEqual(Object.keys(TX_TYPE).sort());
   });
 
+  it('say every transaction type as a sentence, in EN and CN, naming what the record names', () => {
+    for (const name of Object.keys(TX_TYPE) as (keyof typeof TX_TYPE)[]) {
+      const english = en.txRemark[name];
+      const chinese = cn.txRemark[name];
+      expect(english, name).toMatch(/\s/);
+      expect(chinese.length, name).toBeGreaterThan(0);
+      expect(chinese, name).not.toBe(english);
+      // A slug is no sentence: no bare code such as "promotion lucky-wheel" or "TIDE → MAIN".
+      expect(english, name).not.toMatch(/→|[a-z]+-[a-z]+/);
+    }
+    expect(marks(en.txRemark.bet)).toEqual(['{{game}}', '{{time}}']);
+    expect(marks(cn.txRemark.win)).toEqual(['{{game}}', '{{time}}']);
+    expect(marks(cn.txRemark.transferToGame)).toEqual(['{{wallet}}']);
+  });
+
   it('have a text for every error code the funds pages translate', () => {
     const codes = [
       'wallet.insufficient.funds',
@@ -45,6 +60,7 @@ describe('the funds catalogues', () => {
       'transfer.not.downline',
       'agent.only',
       'transfer.vendor.unknown',
+      'transfer.vendor.unplayable',
       'transfer.single.wallet',
       'idempotency.conflict',
     ];

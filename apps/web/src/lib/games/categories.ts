@@ -68,6 +68,16 @@ export function hotCategories(menus: readonly GameMenu[]): HotCategory[] {
   return HOT_CATEGORY_ORDER.filter((t) => withVendors.has(t));
 }
 
+/**
+ * Whether a vendor card has games that play (the server counts them; a card without the count
+ * is taken at its word). Cards, lobbies and launches are offered only for these.
+ */
+export const hasGames = (v: VendorCard): boolean => v.games === undefined || v.games > 0;
+
+/** Whether a vendor of `category` answers a page of `type`: RNG also takes in-house vendors. */
+export const answersType = (type: GameType, category: GameType): boolean =>
+  category === type || (type === 'RNG' && category === 'INHOUSE');
+
 export function vendorsOf(menus: readonly GameMenu[], type: GameType): VendorCard[] {
   return menus.filter((m) => m.title === type).flatMap((m) => m.vendors);
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { apiCall } from '../api';
 import { defineNamespace } from '../i18n/namespace';
 import { useSessionToken } from '../session/session-store';
+import { promotionsRootKey } from './keys';
 import en from './locales/en.json';
 
-/** Every answer of this area, including the header's badge count (['promotions', 'count', token]). */
-export const promotionsRootKey = ['promotions'] as const;
+export { promotionsRootKey };
 
 /**
  * The promotions texts and calls (docs/promotions.md): the list with the member's statuses, the

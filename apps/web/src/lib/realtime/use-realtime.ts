@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { RealtimeServerMessage } from '@aurum/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { putBalance, refreshBalance } from '../account/balance';
 import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
-import { refreshMovementViews } from '../funds/balance';
+import { cashierQueryKey, refreshMovementViews } from '../funds/balance';
+import { promotionsRootKey } from '../promotions/keys';
 import { noteSessionUse } from '../session/idle';
 import { useSessionToken } from '../session/session-store';
 import { putUnread, supportKeys } from '../support/api';
@@ -24,21 +26,7 @@ export function useRealtime(): void {
       url: realtimeUrl(REALTIME_PATH),
       merchant: MERCHANT,
       token,
-      onEvent: (message) => {
-        // The ledger touched this member's accounts (a deposit credited, a hold paid out or
-        // released…), even when the total did not change: the orders and the account record on
-        // screen follow it. Only queries in use are fetched again.
-        if (message.type === 'balance') {
-          putBalance(queryClient, token, message.balance);
-          void refreshMovementViews(queryClient);
-        }
-        // Support: the unread count goes into its query; live support refetches its history; chat
-        // rooms follow the events themselves (onRealtimeEvent).
-        if (message.type === 'messages') putUnread(queryClient, token, message.unread);
-        if (message.type === 'support')
-          void queryClient.invalidateQueries({ queryKey: supportKeys.supportChat });
-        emitRealtimeEvent(message);
-      },
+      onEvent: (message) => applyRealtimeEvent(queryClient, token, message),
       // Authenticating the socket slid the session on the server (events and pings do not).
       onReady: () => noteSessionUse(),
       onFinalClose: (code) => {
@@ -60,4 +48,28 @@ export function useRealtime(): void {
       client.stop();
     };
   }, [token, queryClient]);
+}
+
+/** What one pushed event changes: the queries it answers are updated or fetched again. */
+export function applyRealtimeEvent(
+  queryClient: QueryClient,
+  token: string,
+  message: RealtimeServerMessage,
+): void {
+  // The ledger touched this member's accounts (a deposit credited, a hold paid out or
+  // released…), even when the total did not change: the orders and the account record on
+  // screen follow it. Only queries in use are fetched again.
+  if (message.type === 'balance') {
+    putBalance(queryClient, token, message.balance);
+    void refreshMovementViews(queryClient);
+  }
+  // Support: the unread count goes into its query; live support refetches its history; chat
+  // rooms follow the events themselves (onRealtimeEvent).
+  if (message.type === 'messages') putUnread(queryClient, token, message.unread);
+  if (message.type === 'support') void queryClient.invalidateQueries({ queryKey: supportKeys.supportChat });
+  // An application reviewed: the promotion cards (no longer "Applying") and my applications.
+  if (message.type === 'promotion') void queryClient.invalidateQueries({ queryKey: promotionsRootKey });
+  // A withdrawal changed status (paid, confirmed, auto-received…): the cashier's orders and notices.
+  if (message.type === 'withdrawal') void queryClient.invalidateQueries({ queryKey: cashierQueryKey });
+  emitRealtimeEvent(message);
 }

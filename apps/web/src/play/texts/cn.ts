@@ -88,6 +88,7 @@ export const cn: PlayTexts = {
     deal: '发牌',
     dealing: '发牌中…',
     clear: '清除投注',
+    rebet: '重复下注',
     chips: '筹码面值',
     chip: (amount) => `筹码 ${amount}`,
     betOn: (spot, amount) => `${spot}：已投 ${amount}。放置筹码`,

@@ -92,6 +92,7 @@ export const en = {
     deal: 'Deal',
     dealing: 'Dealing…',
     clear: 'Clear bets',
+    rebet: 'Rebet',
     chips: 'Chip value',
     chip: (amount: string) => `Chip ${amount}`,
     betOn: (spot: string, amount: string) => `${spot}: ${amount} on it. Place a chip`,

@@ -67,7 +67,11 @@ export async function startSession(
 }
 
 /** A member's balance of one wallet (MAIN or PLAY) in minor units, 0n when it does not exist. */
-export async function walletOf(t: TestApp, memberId: number, code: 'MAIN' | 'PLAY' = 'MAIN') {
+export async function walletOf(
+  t: TestApp,
+  memberId: number,
+  code: 'MAIN' | 'PLAY' | `VENDOR:${string}` = 'MAIN',
+) {
   const accounts = await t.app.ledger.balances(t.db.database.db, DEMO_MERCHANT, memberId);
   return accounts.find((a) => a.code === code)?.balanceMinor ?? 0n;
 }

@@ -94,6 +94,20 @@ describe('the game launch', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Start / })).toBeNull());
   });
 
+  it('sends to My wallet when the game plays from a game wallet that lacks the money', async () => {
+    startSession('tok', 'demo');
+    fakeServer({
+      'GET /wps/game/launchGame': () => refused('launch_game_balance_not_enough', { wallet: 'AURL' }),
+    });
+    const user = userEvent.setup();
+    open({ ...dynasty, target: fakeWindow() as unknown as Window });
+    const dialog = await launchDialog();
+    expect(await within(dialog).findByText(/plays from its own game wallet/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Deposit now' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Open My wallet' }));
+    expect(await screen.findByRole('dialog', { name: 'Member centre: transferFund' })).toBeTruthy();
+  });
+
   it('tells the maintenance window and offers other hot games, which launch from the click', async () => {
     startSession('tok', 'demo');
     const start = new Date(2026, 0, 5, 9, 0, 0).getTime();

@@ -117,6 +117,29 @@ export function FailureView({ failure, game, close, onRetry, onSuggestion, onPla
   const modal = useModal();
   switch (failure.kind) {
     case 'balance':
+      // A transfer-mode vendor's game plays from its own wallet: money moves there in My wallet.
+      if (failure.gameWallet) {
+        return (
+          <div className={styles.message} role="alert" data-launch-view="game-wallet">
+            <h3>{t('launch.balanceTitle')}</h3>
+            <p>{t('launch.gameWalletText', { name: game.name })}</p>
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={close}>
+                {tc('common.cancel')}
+              </Button>
+              <Button
+                onClick={() => {
+                  close();
+                  modal.open('memberCenter', { page: 'transferFund' });
+                }}
+                data-action="my-wallet"
+              >
+                {t('launch.myWallet')}
+              </Button>
+            </div>
+          </div>
+        );
+      }
       return (
         <div className={styles.message} role="alert" data-launch-view="balance">
           <h3>{t('launch.balanceTitle')}</h3>

@@ -1,6 +1,7 @@
 import type { VendorCard as Vendor } from '@aurum/contract';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState } from '../../../components/ui';
+import { hasGames } from '../../../lib/games';
 import { useGameMenus } from '../../../lib/site';
 import { VendorCard, VendorCardSkeleton } from './vendor-card';
 import styles from './vendor-list.module.css';
@@ -12,10 +13,14 @@ interface VendorListProps {
   gameCode?: string;
 }
 
-/** A category's providers from game_menus, with loading, failure and empty states. */
-export function VendorList({ vendors, heading, withGameList, gameCode }: VendorListProps) {
+/**
+ * A category's providers from game_menus, with loading, failure and empty states. A provider
+ * appears only when it has games that play here: a card that opens nothing is not offered.
+ */
+export function VendorList({ vendors: all, heading, withGameList, gameCode }: VendorListProps) {
   const { t } = useTranslation();
   const { status, retry } = useGameMenus();
+  const vendors = all.filter(hasGames);
   return (
     <section aria-labelledby="vendor-list-heading" className={styles.section} data-vendor-list="true">
       <h2 id="vendor-list-heading" className={styles.heading}>

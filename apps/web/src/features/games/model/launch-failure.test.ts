@@ -6,7 +6,11 @@ describe('launchFailure', () => {
   it('reads each launch refusal by its code', () => {
     expect(launchFailure(new ApiError('launch_game_balance_not_enough', 'x', 400))).toEqual({
       kind: 'balance',
+      gameWallet: null,
     });
+    expect(
+      launchFailure(new ApiError('launch_game_balance_not_enough', 'x', 400, { wallet: 'AURL' })),
+    ).toEqual({ kind: 'balance', gameWallet: 'AURL' });
     expect(launchFailure(new ApiError('vendor.not.contracted', 'x', 400))).toEqual({ kind: 'notContracted' });
     expect(launchFailure(new ApiError('trial.forbidden', 'x', 403))).toEqual({ kind: 'trial' });
     expect(launchFailure(new ApiError('game.unknown', 'x', 404))).toEqual({ kind: 'unknownGame' });

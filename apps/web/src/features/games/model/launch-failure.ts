@@ -2,7 +2,8 @@ import { errorCodeOf, isApiError } from '../../../lib/api';
 
 /** What went wrong with a launch, as the launch modal tells it (spec §8, api-notes). */
 export type LaunchFailure =
-  | { kind: 'balance' }
+  /** gameWallet: the transfer-mode vendor whose game wallet lacks the money (else the main wallet). */
+  | { kind: 'balance'; gameWallet: string | null }
   | { kind: 'maintenance'; start: number | null; end: number | null }
   | { kind: 'notContracted' }
   | { kind: 'trial' }
@@ -23,8 +24,10 @@ const msOf = (text: string | undefined): number | null => {
 export function launchFailure(error: unknown): LaunchFailure {
   const code = errorCodeOf(error);
   switch (code) {
-    case 'launch_game_balance_not_enough':
-      return { kind: 'balance' };
+    case 'launch_game_balance_not_enough': {
+      const wallet = isApiError(error) ? error.details?.wallet : undefined;
+      return { kind: 'balance', gameWallet: wallet || null };
+    }
     case 'vendor_under_maintenance': {
       const details = isApiError(error) ? error.details : undefined;
       return { kind: 'maintenance', start: msOf(details?.start), end: msOf(details?.end) };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, ButtonLink, EmptyState, Icon, Img } from '../../../components/ui';
 import { GAME_TYPES } from '../../../lib/contract';
-import { allVendors } from '../../../lib/games';
+import { allVendors, answersType } from '../../../lib/games';
 import { useLaunchGame } from '../../../lib/games/use-launch-game';
 import { Paginator } from '../../../lib/paging/paginator';
 import { paths } from '../../../lib/routes/paths';
@@ -35,7 +35,7 @@ export default function GameListCenterPage() {
       allVendors(menus).find(
         (v) =>
           v.vassalage.toLowerCase() === (params.vassalage ?? '').toLowerCase() &&
-          (!gameType || v.gameType === gameType),
+          (!gameType || answersType(gameType, v.gameType)),
       ),
     [menus, params.vassalage, gameType],
   );

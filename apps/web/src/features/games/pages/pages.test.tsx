@@ -9,8 +9,10 @@ import { gameItem, lane, pageOf } from '../../../lib/games/testing';
 import { gameMenus, sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import CategoryCentrePage from './category-centre-page';
+import CockfightPage from './cockfight-page';
 import GameListCenterPage from './game-list-center-page';
 import HotPage from './hot-page';
+import RngPage from './rng-page';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -108,6 +110,79 @@ describe('the game list centre', () => {
     renderAt('/gameListCenter/aurl/live', '/gameListCenter/:vassalage/:gameType', <GameListCenterPage />);
     expect(await screen.findByRole('button', { name: /^Play Imperial Baccarat/ })).toBeTruthy();
     expect(server.callsTo('GET', '/lgw/games/list')[0]?.query.get('vassalage')).toBe('AURL');
+  });
+});
+
+describe('only what plays is offered', () => {
+  // As the server sends them: AURX in-house with 3 playable games; AUR and DIG with none.
+  const card = (vassalage: string, gameType: GameMenu['title'], name: string, games: number) => ({
+    vassalage,
+    gameType,
+    name,
+    icon: `/media/vendors/${vassalage.toLowerCase()}.svg`,
+    isGame: 'GAME' as const,
+    games,
+  });
+  const served: GameMenu[] = [
+    { title: 'RNG', vendors: [card('AUR', 'RNG', 'Aurum Slots', 0)] },
+    { title: 'INHOUSE', vendors: [card('AURX', 'INHOUSE', 'Aurum Originals', 3)] },
+    { title: 'COCKFIGHT', vendors: [card('DIG', 'COCKFIGHT', 'DIG Cockfight', 0)] },
+  ];
+  const renderServed = (path: string, pattern: string, page: ReactNode) =>
+    renderWithApp(null, {
+      path,
+      permission: sitePermission({}, ON),
+      menus: served,
+      extraRoutes: [
+        { path: pattern, element: <ModalProvider registry={{ ...registry }}>{page}</ModalProvider> },
+      ],
+    });
+
+  it('/gameListCenter/aurx/rng opens the in-house provider (RNG takes in INHOUSE)', async () => {
+    const server = serve();
+    renderServed('/gameListCenter/aurx/rng', '/gameListCenter/:vassalage/:gameType', <GameListCenterPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: /Aurum Originals/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/lgw/games/list')[0]?.query.get('vassalage')).toBe('AURX'),
+    );
+  });
+
+  it('/rng shows a provider card only when it has games that play', async () => {
+    serve();
+    renderServed('/rng', '/rng', <RngPage />);
+    await waitFor(() => expect(document.querySelector('[data-vendor-list] ul li')).toBeTruthy());
+    const list = document.querySelector('[data-vendor-list]') as HTMLElement;
+    expect(within(list).getByText('Aurum Originals')).toBeTruthy();
+    expect(within(list).queryByText('Aurum Slots')).toBeNull();
+  });
+
+  it('/cockfight launches nothing without a playable game, and says so', async () => {
+    serve();
+    renderServed('/cockfight', '/cockfight', <CockfightPage />);
+    expect(await screen.findByText('No providers in this category yet')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('/cockfight opens the first cockfight vendor whose games play', async () => {
+    serve();
+    const menus: GameMenu[] = [
+      {
+        title: 'COCKFIGHT',
+        vendors: [card('DIG', 'COCKFIGHT', 'DIG Cockfight', 0), card('DS88', 'COCKFIGHT', 'DS88 Sabong', 2)],
+      },
+    ];
+    renderWithApp(null, {
+      path: '/cockfight',
+      permission: sitePermission({}, ON),
+      menus,
+      extraRoutes: [
+        {
+          path: '/cockfight',
+          element: <ModalProvider registry={{ ...registry }}>{<CockfightPage />}</ModalProvider>,
+        },
+      ],
+    });
+    expect(await screen.findByRole('dialog', { name: 'Start DS88 Sabong' })).toBeTruthy();
   });
 });
 

@@ -9,11 +9,14 @@ import { Lobby } from '../components/lobby';
 import { VendorList } from '../components/vendor-list';
 import styles from './pages.module.css';
 
-/** /rng: the slots game list centre (a game page: header only): the lobby, then the providers. */
+/**
+ * /rng: the slots game list centre (a game page: header only): the lobby, then the providers —
+ * the RNG vendors and the in-house ones (RNG takes in INHOUSE, as the lobby does).
+ */
 export default function RngPage() {
   const { t } = useTranslation();
   const { menus } = useGameMenus();
-  const vendors = useMemo(() => vendorsOf(menus, 'RNG'), [menus]);
+  const vendors = useMemo(() => [...vendorsOf(menus, 'RNG'), ...vendorsOf(menus, 'INHOUSE')], [menus]);
   return (
     <div className={styles.page} data-page="rng" data-game-type="RNG">
       <PageBanner group="rng" />

@@ -1,8 +1,9 @@
 import type { RouteValue } from '@aurum/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetServerKeyForTests } from '../../../lib/api/encryption';
+import { applyRealtimeEvent } from '../../../lib/realtime/use-realtime';
 import { renderWithApp } from '../../../testing/render';
 import CashierSecurity from './security-cashier';
 import WithdrawPage from './withdraw-page';
@@ -269,6 +270,32 @@ describe('withdraw', () => {
     expect(sent[1]).toMatchObject({ accountId: 7, amount: '1250.75', paymentPassword: '123456' });
     // The refusal ended the first intent: the second attempt is a new one.
     expect(sent[1]?.idempotencyKey).not.toBe(sent[0]?.idempotencyKey);
+  });
+
+  it('drops the "on hold" notice when the withdrawal is paid out, as the session WebSocket says', async () => {
+    let orders: Order[] = [];
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+        'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
+        'POST /wps/cashier/withdraw': () => {
+          orders = [order({ orderNo: 'W7001', amount: '100.00' })];
+          return ok(orders[0]);
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const { client } = renderWithApp(<WithdrawPage />);
+    await screen.findByRole('radio', { name: /Metrobank/ });
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), '100');
+    await user.type(screen.getByLabelText('Withdraw password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(/Withdrawal W7001 of \$100\.00 is on hold/)).toBeTruthy();
+    // The operator pays it out (and later the member confirms receipt): the event refreshes the orders.
+    orders = [order({ orderNo: 'W7001', amount: '100.00', status: 'PAID', paidAt: 1, confirmBy: 2 })];
+    act(() => applyRealtimeEvent(client, 'tok', { type: 'withdrawal', orderNo: 'W7001', status: 'PAID' }));
+    await waitFor(() => expect(screen.queryByText(/is on hold/)).toBeNull());
   });
 
   it('confirms a paid withdrawal as all received', async () => {

@@ -98,6 +98,31 @@ describe('My wallet (transferFund)', () => {
     expect(server.callsTo('GET', '/wps/member/wallet/merchant')).toHaveLength(1);
   });
 
+  it('offers money only into wallets of games that play; a stopped vendor’s money can only come home', async () => {
+    fakeServer({
+      // The server lists only vendors that can be launched; KNG stopped with money left in its wallet.
+      'GET /wps/member/wallet/merchant': () => ok(transferMode),
+      'GET /wps/v2/wallets/balance': () =>
+        ok({
+          ...balance(),
+          balance: [...balance().balance, { accountTypeId: 3, availBalance: '12.00', vendor: 'KNG' }],
+        }),
+    });
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('list', { name: 'Wallets' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => c.getAttribute('data-wallet'))).toEqual(['MAIN', 'TIDE', 'ARENA', 'KNG']);
+    expect(screen.queryByRole('button', { name: 'Transfer in to the KNG wallet' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Transfer out of the KNG wallet' })).toBeTruthy();
+    const to = screen.getByRole('combobox', { name: 'To' }) as HTMLSelectElement;
+    expect([...to.options].map((o) => o.value)).toEqual(['MAIN', 'TIDE', 'ARENA']);
+    await user.click(screen.getByRole('button', { name: 'Transfer out of the KNG wallet' }));
+    expect((screen.getByRole('combobox', { name: 'From' }) as HTMLSelectElement).value).toBe('KNG');
+    expect(to.value).toBe('MAIN');
+    expect(screen.getByRole('button', { name: 'Swap the two wallets' })).toHaveProperty('disabled', true);
+  });
+
   it('moves money into a game wallet once, with one key, and refreshes the balances', async () => {
     const held = deferred();
     let balances = 0;

@@ -30,17 +30,47 @@ interface WalletView {
   name: string;
   icon: string | null;
   balance: string;
+  /** Money may go into it: the main wallet, or the wallet of a vendor that can be played. */
+  open: boolean;
 }
 
-function walletsOf(vendors: readonly Vendor[], balance: WalletBalance, mainName: string): WalletView[] {
+/**
+ * The main wallet, the game wallets of the vendors the merchant offers (only vendors that can
+ * be played), then any other game wallet still holding money (a vendor that stopped): that
+ * money can only come home, so such a wallet takes no transfer in.
+ */
+function walletsOf(
+  single: boolean,
+  vendors: readonly Vendor[],
+  balance: WalletBalance,
+  mainName: string,
+): WalletView[] {
   const byVendor = vendorBalances(balance);
+  const offered = new Set(vendors.map((v) => v.vendor));
+  const stranded = [...(single ? [] : byVendor)].filter(
+    ([vendor, amount]) => !offered.has(vendor) && (wireToMinor(amount) ?? 0n) > 0n,
+  );
   return [
-    { code: MAIN_WALLET, name: mainName, icon: null, balance: mainBalanceText(balance) ?? '0.00' },
+    {
+      code: MAIN_WALLET,
+      name: mainName,
+      icon: null,
+      balance: mainBalanceText(balance) ?? '0.00',
+      open: true,
+    },
     ...vendors.map((v) => ({
       code: v.vendor,
       name: v.name,
       icon: v.icon || null,
       balance: byVendor.get(v.vendor) ?? '0.00',
+      open: true,
+    })),
+    ...stranded.map(([vendor, amount]) => ({
+      code: vendor,
+      name: vendor,
+      icon: null,
+      balance: amount,
+      open: false,
     })),
   ];
 }
@@ -65,7 +95,7 @@ export default function MyWalletPage() {
 
   const single = merchant.data.isSingle === 1;
   const symbol = balance.data.currencySymbol || brand.currencySymbol;
-  const wallets = walletsOf(single ? [] : merchant.data.vendors, balance.data, t('wallet.main'));
+  const wallets = walletsOf(single, single ? [] : merchant.data.vendors, balance.data, t('wallet.main'));
   const canTransfer = !single && transfersOn && wallets.length > 1;
 
   return (
@@ -140,15 +170,17 @@ function WalletCard({
       <Money value={wallet.balance} symbol={symbol} className={styles.cardBalance} />
       {actions ? (
         <div className={styles.cardActions}>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onPick(MAIN_WALLET, wallet.code)}
-            aria-label={t('wallet.transferInTo', { name: wallet.name })}
-            data-action="transfer-in"
-          >
-            {t('wallet.transferIn')}
-          </Button>
+          {wallet.open ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onPick(MAIN_WALLET, wallet.code)}
+              aria-label={t('wallet.transferInTo', { name: wallet.name })}
+              data-action="transfer-in"
+            >
+              {t('wallet.transferIn')}
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="sm"
@@ -182,7 +214,7 @@ function TransferSection({
   const recall = useWalletRecall();
   const transferIntent = useIntentKey();
   const recallIntent = useIntentKey();
-  const firstVendor = wallets[1]?.code ?? MAIN_WALLET;
+  const firstVendor = wallets.find((w) => w.code !== MAIN_WALLET && w.open)?.code ?? MAIN_WALLET;
   const [from, setFrom] = useState(MAIN_WALLET);
   const [to, setTo] = useState(firstVendor);
   const [amount, setAmount] = useState('');
@@ -207,6 +239,10 @@ function TransferSection({
   const available = byCode.get(from)?.balance ?? '0.00';
   const availableMinor = wireToMinor(available) ?? 0n;
   const options = wallets.map((w) => ({ value: w.code, label: w.name }));
+  // Money goes only into a wallet that is open (main, or a game that can be played).
+  const toOptions = wallets
+    .filter((w) => w.open || w.code === to)
+    .map((w) => ({ value: w.code, label: w.name }));
   const anyInGames = wallets.some((w) => w.code !== MAIN_WALLET && (wireToMinor(w.balance) ?? 0n) > 0n);
   const busy = transfer.isPending || recall.isPending;
 
@@ -315,12 +351,19 @@ function TransferSection({
             iconOnly
             className={styles.swap}
             onClick={swap}
+            disabled={wallets.find((w) => w.code === from)?.open === false}
             aria-label={t('transfer.swap')}
             data-action="swap-wallets"
           >
             <Icon path={GLYPHS.swap} size={18} />
           </Button>
-          <SelectField name="to" label={t('transfer.to')} value={to} options={options} onChange={chooseTo} />
+          <SelectField
+            name="to"
+            label={t('transfer.to')}
+            value={to}
+            options={toOptions}
+            onChange={chooseTo}
+          />
         </div>
         <AmountField
           value={amount}

@@ -25,16 +25,18 @@ const rows = [
     balanceAfter: '10000.00',
     txTypeId: 3,
     wallet: 'MAIN',
-    remark: null,
+    remark: 'MAIN → TIDE',
+    remarkArgs: { wallet: 'Tidecraft' },
   },
   {
     transferId: 8,
     txTimeInTimestamp: at - 60_000,
-    amount: '1234.50',
+    amount: '-12.50',
     balanceAfter: '1234.50',
-    txTypeId: 3,
+    txTypeId: 5,
     wallet: 'VENDOR:TIDE',
-    remark: 'to Tidecraft',
+    remark: 'TIDE ocean 9f3a6c1e',
+    remarkArgs: { game: 'Ocean King', time: at - 60_000 },
   },
   {
     transferId: 7,
@@ -77,12 +79,15 @@ describe('Account record (transactionHistory)', () => {
       'Main wallet',
       '-$1,234.50',
       '$10,000.00',
-      '—',
+      'Moved from your main wallet to the Tidecraft wallet',
     ]);
     await waitFor(() => expect(second!.textContent).toContain('Tidecraft wallet'));
-    expect(second!.textContent).toContain('+$1,234.50');
-    expect(second!.textContent).toContain('to Tidecraft');
+    expect(second!.textContent).toContain('-$12.50');
+    // A round is named by its game and the time it settled, never by its id.
+    expect(second!.textContent).toContain('Stake on Ocean King, round of 2026-01-05 09:02:07');
+    expect(second!.textContent).not.toContain('9f3a6c1e');
     expect(third!.textContent).toContain('Type 99');
+    expect(third!.textContent).toContain('Movement of type 99');
     expect(third!.textContent).toContain('Withdrawal hold');
     expect(screen.getByRole('status').textContent).toBe('1–3 of 3');
     const query = lastQuery(server)!;

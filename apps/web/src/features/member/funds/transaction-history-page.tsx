@@ -5,7 +5,7 @@ import { customRange } from '../../../lib/funds/date-range';
 import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/funds/date-range-picker';
 import { SelectField } from '../../../lib/funds/fields';
 import shared from '../../../lib/funds/funds.module.css';
-import { TX_TYPES, txTypeLabel, walletLabel } from '../../../lib/funds/labels';
+import { TX_TYPES, txRemarkText, txTypeLabel, walletLabel } from '../../../lib/funds/labels';
 import { Money } from '../../../lib/funds/money';
 import { useFundsTexts } from '../../../lib/funds/texts';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
@@ -134,7 +134,7 @@ function RecordTable({ rows, symbol, vendorNames }: RowsProps) {
               <td className={styles.num}>
                 <Money value={row.balanceAfter} symbol={symbol} />
               </td>
-              <td className={styles.remark}>{row.remark || '—'}</td>
+              <td className={styles.remark}>{txRemarkText(t, row, formatDateTime)}</td>
             </tr>
           ))}
         </tbody>
@@ -168,12 +168,10 @@ function RecordCards({ rows, symbol, vendorNames }: RowsProps) {
                 <Money value={row.balanceAfter} symbol={symbol} />
               </dd>
             </div>
-            {row.remark ? (
-              <div>
-                <dt>{t('record.remark')}</dt>
-                <dd>{row.remark}</dd>
-              </div>
-            ) : null}
+            <div>
+              <dt>{t('record.remark')}</dt>
+              <dd>{txRemarkText(t, row, formatDateTime)}</dd>
+            </div>
           </dl>
         </li>
       ))}

@@ -47,7 +47,10 @@ export function usePromotionErrorText() {
  * actions call the server and tell the result (the balance updates on its own: the ledger's
  * balance event).
  */
-export function usePromotionButton(onApply: (card: PromotionCard) => void) {
+export function usePromotionButton(
+  onApply: (card: PromotionCard) => void,
+  onSpin?: (spin: { card: PromotionCard; amount: string }) => void,
+) {
   const { t } = usePromotionsTexts();
   const { t: tc } = useTranslation();
   const { token, isTrial } = useSession();
@@ -74,13 +77,19 @@ export function usePromotionButton(onApply: (card: PromotionCard) => void) {
     action.mutate(
       { call: CALLS[card.action], id: card.id },
       {
-        onSuccess: (result) =>
+        onSuccess: (result) => {
+          // A raffle's draw turns its wheel to the prize the server drew.
+          if (card.action === 'DRAW' && result.amount && onSpin) {
+            onSpin({ card, amount: result.amount });
+            return;
+          }
           notify(
             result.amount
               ? t('result.paid', { amount: formatWireMoney(result.amount, brand.currencySymbol) })
               : t('result.joined'),
             'success',
-          ),
+          );
+        },
         onError: (error) => notify(errorText(error), 'warning'),
       },
     );

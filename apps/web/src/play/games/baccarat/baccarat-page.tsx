@@ -39,21 +39,33 @@ export default function BaccaratPage() {
   const maxMinor = wireToMinor(session.maxStake);
   const chips = chipValues(minMinor, maxMinor);
   const [chip, setChip] = useState(chips[0] ?? minMinor);
+  /** The bets being built for the next hand; a new hand always starts from an empty table. */
   const [bets, setBets] = useState<Bets>({});
+  /** The bets of the hand on the felt (in play or just settled), shown until the next hand. */
+  const [staked, setStaked] = useState<Bets>({});
+  /** The last hand's bets, which "Rebet" puts back on an empty table, once. */
+  const [lastBets, setLastBets] = useState<Bets>({});
   const [round, setRound] = useState<Round | null>(null);
   const [revealed, setRevealed] = useState(0);
   const [finished, setFinished] = useState(false);
   const [beads, setBeads] = useState<Bead[]>([]);
   const { place, busy } = useBet('baccaratDeal');
   const dealing = round !== null && !finished;
-  const total = BACCARAT_BETS.reduce((sum, b) => sum + (bets[b] ?? 0n), 0n);
+  const sumOf = (b: Bets) => BACCARAT_BETS.reduce((sum, k) => sum + (b[k] ?? 0n), 0n);
+  const total = sumOf(bets);
+  const onFelt = round !== null || busy ? staked : bets;
+  const canRebet = !busy && !dealing && total === 0n && sumOf(lastBets) > 0n;
+
+  /** Clears the settled hand off the felt so the next one starts empty. */
+  const clearHand = () => {
+    setRound(null);
+    setFinished(false);
+    setStaked({});
+  };
 
   const addChip = (bet: BaccaratBet) => {
     if (busy || dealing) return;
-    if (finished) {
-      setRound(null);
-      setFinished(false);
-    }
+    if (finished) clearHand();
     setBets((b) => {
       const next = (b[bet] ?? 0n) + chip;
       return { ...b, [bet]: next > maxMinor ? maxMinor : next };
@@ -64,11 +76,18 @@ export default function BaccaratPage() {
     const wire = Object.fromEntries(
       BACCARAT_BETS.filter((b) => (bets[b] ?? 0n) > 0n).map((b) => [b, toWire(bets[b] ?? 0n)]),
     );
+    const placed = bets;
     setRound(null);
     setFinished(false);
     setRevealed(0);
+    setStaked(placed);
     const result = await place({ bets: wire });
-    if (!result) return;
+    if (!result) {
+      setStaked({});
+      return;
+    }
+    setBets({});
+    setLastBets(placed);
     setRound(result);
     const steps = dealOrder(result.player, result.banker);
     for (let i = 1; i <= steps.length; i++) {
@@ -149,7 +168,7 @@ export default function BaccaratPage() {
                 key={bet}
                 bet={bet}
                 pays={payText(bet)}
-                stakeMinor={bets[bet] ?? 0n}
+                stakeMinor={onFelt[bet] ?? 0n}
                 result={payoutOf(bet)}
                 pairHit={
                   finished && round
@@ -171,7 +190,7 @@ export default function BaccaratPage() {
           <ChipRack chips={chips} value={chip} onChange={setChip} disabled={busy || dealing} />
           <p className={styles.totalBet}>
             <span>{texts.baccarat.totalBet}</span>
-            <strong className={`${styles.totalBetValue} tabular`}>{money(total)}</strong>
+            <strong className={`${styles.totalBetValue} tabular`}>{money(sumOf(onFelt))}</strong>
           </p>
           <div className={styles.buttons}>
             <button
@@ -180,11 +199,21 @@ export default function BaccaratPage() {
               disabled={busy || dealing || total === 0n}
               onClick={() => {
                 setBets({});
-                setRound(null);
-                setFinished(false);
+                clearHand();
               }}
             >
               {texts.baccarat.clear}
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={!canRebet}
+              onClick={() => {
+                clearHand();
+                setBets(lastBets);
+              }}
+            >
+              {texts.baccarat.rebet}
             </button>
             <ActionButton onClick={() => void deal()} disabled={busy || dealing || total === 0n} busy={busy}>
               {busy || dealing ? texts.baccarat.dealing : texts.baccarat.deal}

@@ -9,7 +9,7 @@ import { formatWireMoney } from '../../../../lib/format';
 import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../../lib/funds/fields';
 import { GLYPHS } from '../../../../lib/funds/glyphs';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
-import type { WithdrawOrderView } from '../api/withdraw-orders';
+import { useWithdrawOrders, type WithdrawOrderView } from '../api/withdraw-orders';
 import type { BoundAccountView, WithdrawSettings } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
@@ -82,6 +82,11 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
     amount: null,
   });
   const [done, setDone] = useState<WithdrawOrderView | null>(null);
+  // The "on hold" notice follows the order's live status (the session WebSocket refreshes the
+  // orders when it changes): once paid out, confirmed or returned, the money is no longer held.
+  const orders = useWithdrawOrders(0);
+  const current = done ? (orders.data?.content.find((o) => o.orderNo === done.orderNo) ?? done) : null;
+  const onHold = current?.status === 'PENDING' ? current : null;
   const intent = useIntentKey();
   const mutation = useCreateWithdrawal();
   // A removed account (security centre) falls back to the first one left.
@@ -197,12 +202,12 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
         {t('withdraw.submit')}
       </Button>
       <Live>
-        {done ? (
+        {onHold ? (
           <Note tone="success" title={t('withdraw.requested')} data="withdraw-requested">
             <p>
               {t('withdraw.requestedText', {
-                orderNo: done.orderNo,
-                amount: formatWireMoney(done.amount, symbol),
+                orderNo: onHold.orderNo,
+                amount: formatWireMoney(onHold.amount, symbol),
               })}
             </p>
           </Note>

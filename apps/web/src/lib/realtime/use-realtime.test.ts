@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { cashierQueryKey } from '../funds/balance';
+import { promotionsRootKey } from '../promotions/keys';
+import { applyRealtimeEvent } from './use-realtime';
+
+/** A client holding one query of each area, to see which ones an event marks stale. */
+function clientWithQueries() {
+  const client = new QueryClient();
+  client.setQueryData([...promotionsRootKey, 'list', 'tok', 'en'], { list: [] });
+  client.setQueryData([...promotionsRootKey, 'applications', 'tok', 'en'], { list: [] });
+  client.setQueryData([...cashierQueryKey, 'withdraw', 'orders', 0, 'tok'], { content: [] });
+  const stale = () =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.isStale())
+      .map((q) => (q.queryKey[0] === 'promotions' ? 'promotions' : 'cashier'));
+  return { client, stale };
+}
+
+describe('pushed events refresh what they change', () => {
+  it('a reviewed promotion application refreshes the promotion cards and applications, nothing else', () => {
+    const { client, stale } = clientWithQueries();
+    client.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY } });
+    applyRealtimeEvent(client, 'tok', { type: 'promotion', applicationId: 5, status: 'APPROVED' });
+    expect(stale()).toEqual(['promotions', 'promotions']);
+  });
+
+  it('a withdrawal status change refreshes the cashier views, nothing else', () => {
+    const { client, stale } = clientWithQueries();
+    client.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY } });
+    applyRealtimeEvent(client, 'tok', { type: 'withdrawal', orderNo: 'W1', status: 'RECEIVED' });
+    expect(stale()).toEqual(['cashier']);
+  });
+});
