@@ -296,7 +296,7 @@ export class SeamlessWallet {
   async settle(c: Caller, req: In<typeof settleSchema>): Promise<RoundReply> {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
-    const { wallet, house } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
+    const { wallet } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
     const detail = jsonOrNull(req.detail);
     const fair = jsonOrNull(req.fair);
     const requestHash = hashOf([
