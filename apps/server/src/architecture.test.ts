@@ -16,7 +16,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)));
 /** Module → the modules it uses today. */
 const ALLOWED: Record<string, readonly string[]> = {
   cashier: ['member', 'ops', 'security', 'wallet'],
-  content: ['member', 'ops'],
+  content: ['games', 'member', 'ops'],
   games: ['inhouse', 'member', 'ops', 'security', 'vendor', 'wallet'],
   inhouse: ['vendor', 'wallet'],
   member: ['ops', 'security', 'session', 'verification'],
@@ -30,7 +30,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   system: ['security'],
   vendor: ['member', 'ops', 'wallet'],
   verification: ['member', 'security'],
-  wallet: ['member', 'security'],
+  wallet: ['games', 'member', 'security'],
 };
 
 function files(dir: string): string[] {

@@ -9,12 +9,12 @@ import type { MemberRow } from '../../db/schema.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword, randomString, verifyPassword } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
+import { isMerchantDomain } from '../../platform/domains.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { MessageProvider } from '../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
-import { isMerchantOrigin } from '../realtime/origin.ts';
 import { checkNewPassword } from '../security/password-policy.ts';
 import { isTrialType, requireRealAccount } from '../security/settings.ts';
 import type { LoginService } from '../session/login.ts';
@@ -169,7 +169,8 @@ export class PasswordService {
    */
   private siteOrigin(merchant: MerchantState, requestOrigin: string | undefined): string {
     if (this.deps.publicUrl) return this.deps.publicUrl;
-    if (requestOrigin && isMerchantOrigin(requestOrigin, merchant)) return new URL(requestOrigin).origin;
+    const url = requestOrigin && URL.canParse(requestOrigin) ? new URL(requestOrigin) : null;
+    if (url && /^https?:$/.test(url.protocol) && isMerchantDomain(merchant, url.hostname)) return url.origin;
     return `https://${merchant.config.mainDomain}`;
   }
 

@@ -14,6 +14,7 @@ import {
   setMerchantConfig,
   type TestApp,
 } from '../../testing/app.ts';
+import { memberAccount } from '../wallet/accounts.ts';
 import { queryRows } from '../wallet/sql.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import type { RoundReply } from './protocol.ts';
@@ -401,6 +402,16 @@ describe.each(engines)('risk limits on %s', (engine) => {
   it('applies a bet type’s own multiple to its stakes', async () => {
     // Baccarat: tie 9×, player 2×; a bet of no type takes the game's 12×.
     const memberId = await newPlayer(t, 'real', 10_000n);
+    // Aurum Live plays from its own game wallet on the demo (transfer mode): move the money there.
+    await t.app.ledger.move({
+      merchant: DEMO_MERCHANT,
+      from: memberAccount(memberId),
+      to: memberAccount(memberId, 'VENDOR:AURL'),
+      amountMinor: 10_000n,
+      kind: TX_TYPE.transferToGame,
+      idempotencyKey: `test-aurl-${memberId}`,
+      actor: 'test',
+    });
     const token = await t.app.vendors.issueLaunchToken({
       merchant: DEMO_MERCHANT,
       memberId,
