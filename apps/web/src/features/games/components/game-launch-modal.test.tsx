@@ -52,7 +52,7 @@ const registry = {
   },
 } as unknown as ModalRegistry;
 
-function open(params: GameLaunchParams, on = ['COMM3', 'GAMELO3', 'FREEPLAY3']) {
+function open(params: GameLaunchParams, on = ['COMM3', 'GAMELO3', 'GAMELOHOT3', 'FREEPLAY3']) {
   return renderWithApp(<Opener params={params} />, {
     permission: sitePermission({}, on),
     registry: { ...registry },
