@@ -32,10 +32,16 @@ export function defineNamespace<NS extends Namespace>(ns: NS, en: object, catalo
     return promise;
   }
 
-  /** `t` for the namespace, once the current language's catalogue is in. */
+  /**
+   * `t` for the namespace, once the current language's catalogue is in. Every render in a
+   * language that had to be loaded reads the same promise with `use`, resolved or not: when the
+   * load finishes before React replays a suspended render (a cached chunk), the replay makes the
+   * same `use` call the first attempt made, so its hooks line up (React error #467 otherwise).
+   */
   function useTexts() {
     const result = useTranslation<NS>(ns);
-    const waiting = load(result.i18n.language);
+    const code = result.i18n.language;
+    const waiting = load(code) ?? pending.get(code);
     if (waiting) use(waiting);
     return result;
   }

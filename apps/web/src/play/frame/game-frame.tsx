@@ -36,7 +36,10 @@ export function BrandBar({
     document.title = `${title} · ${__BUILD_BRAND__.name}`;
   }, [title]);
   return (
-    <header className={styles.header}>
+    // Named by the game: the game's landmarks stay distinct from the site's when the game runs
+    // inside the site's game room (/seamless) frame.
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the page's top-level header is its banner landmark, which takes a name
+    <header className={styles.header} aria-label={title}>
       {notice}
       <div className={styles.bar}>
         <div className={styles.brand}>
@@ -99,7 +102,7 @@ export function GameFrame(props: { title: string; info?: InfoPanel; children: Re
           </>
         }
       />
-      <main className={styles.main}>
+      <main className={styles.main} aria-label={props.title}>
         {props.children}
         <Toasts />
         <div className="visually-hidden" role="status" aria-live="polite" data-live="result">
