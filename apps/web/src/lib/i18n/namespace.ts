@@ -1,5 +1,4 @@
 import type { CustomTypeOptions } from 'i18next';
-import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18next } from './i18n';
 
@@ -33,16 +32,16 @@ export function defineNamespace<NS extends Namespace>(ns: NS, en: object, catalo
   }
 
   /**
-   * `t` for the namespace, once the current language's catalogue is in. Every render in a
-   * language that had to be loaded reads the same promise with `use`, resolved or not: when the
-   * load finishes before React replays a suspended render (a cached chunk), the replay makes the
-   * same `use` call the first attempt made, so its hooks line up (React error #467 otherwise).
+   * `t` for the namespace, once the current language's catalogue is in. While it loads the
+   * component suspends by throwing the load's promise, not with `use`: React replays a render
+   * suspended by `use` when the promise settles at once (a cached chunk), and that replay would
+   * skip the `use` call (the catalogue is in by then) and misalign the hooks (React #467); a thrown
+   * promise makes React render the component afresh instead.
    */
   function useTexts() {
     const result = useTranslation<NS>(ns);
-    const code = result.i18n.language;
-    const waiting = load(code) ?? pending.get(code);
-    if (waiting) use(waiting);
+    const waiting = load(result.i18n.language);
+    if (waiting) throw waiting;
     return result;
   }
 
