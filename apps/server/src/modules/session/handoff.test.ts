@@ -2,6 +2,7 @@ import { envelopeSchema, failureEnvelopeSchema, routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -13,7 +14,6 @@ import {
 } from '../../testing/app.ts';
 import { insertMember, updateMember } from '../member/repository.ts';
 import { ACCOUNT_LOCK_FAILURES } from '../security/login-guard.ts';
-import { queryRows } from '../wallet/sql.ts';
 
 describe.each(engines)('session hand-off on %s', (engine) => {
   let t: TestApp;

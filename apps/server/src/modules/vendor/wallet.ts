@@ -5,9 +5,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { type Queryable, type Sql, SqlRunner } from '../../platform/sql.ts';
 import { type AccountRef, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
-import { type Queryable, type Sql, SqlRunner } from '../wallet/sql.ts';
 import { transferSettings } from '../wallet/transfers-config.ts';
 import {
   type AuthenticateReply,

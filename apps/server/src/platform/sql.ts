@@ -1,5 +1,5 @@
 import { type PGlite, protocol } from '@electric-sql/pglite';
-import type { Database, Db } from '../../platform/db.ts';
+import type { Database, Db } from './db.ts';
 
 /** The database or one of its transactions (drizzle): where the caller wants the SQL to run. */
 export type Queryable = Pick<Db, '_'>;
