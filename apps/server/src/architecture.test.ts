@@ -15,22 +15,18 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)));
 
 /** Module → the modules it uses today. */
 const ALLOWED: Record<string, readonly string[]> = {
-  cashier: ['member', 'ops', 'security', 'wallet'],
-  content: ['games', 'member', 'ops'],
-  games: ['inhouse', 'member', 'ops', 'security', 'vendor', 'wallet'],
+  accounts: ['ops', 'vendor'],
+  cashier: ['accounts', 'ops', 'wallet'],
+  content: ['accounts', 'games', 'ops'],
+  games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],
   inhouse: ['vendor'],
-  member: ['ops', 'security', 'session', 'verification'],
   ops: ['wallet'],
-  promo: ['member', 'ops', 'security', 'wallet'],
-  realtime: ['member', 'security', 'wallet'],
-  security: ['member', 'session', 'social', 'verification'],
-  session: ['member', 'security', 'vendor', 'verification'],
-  social: ['member', 'security', 'session'],
-  support: ['member', 'ops', 'realtime', 'security'],
-  system: ['security'],
-  vendor: ['member', 'ops', 'wallet'],
-  verification: ['member', 'security'],
-  wallet: ['games', 'member', 'security'],
+  promo: ['accounts', 'ops', 'wallet'],
+  realtime: ['accounts', 'wallet'],
+  support: ['accounts', 'ops', 'realtime'],
+  system: ['accounts'],
+  vendor: ['accounts', 'ops', 'wallet'],
+  wallet: ['accounts', 'games'],
 };
 
 function files(dir: string): string[] {
