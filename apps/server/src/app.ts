@@ -5,14 +5,17 @@ import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
-import { resetPasswordCommand } from './modules/accounts/member/ops.ts';
-import { memberRoutes } from './modules/accounts/member/routes.ts';
-import { type Accounts, createAccounts } from './modules/accounts/security/accounts.ts';
-import { unlockRoutes } from './modules/accounts/security/unlock-routes.ts';
-import { sessionRoutes } from './modules/accounts/session/routes.ts';
-import { socialRoutes } from './modules/accounts/social/routes.ts';
-import { SocialService } from './modules/accounts/social/service.ts';
-import { verificationRoutes } from './modules/accounts/verification/routes.ts';
+import {
+  type Accounts,
+  createAccounts,
+  memberRoutes,
+  resetPasswordCommand,
+  SocialService,
+  sessionRoutes,
+  socialRoutes,
+  unlockRoutes,
+  verificationRoutes,
+} from './modules/accounts/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import { installDeposits } from './modules/cashier/deposit-module.ts';
 import { PaymentPasswords } from './modules/cashier/payment-password.ts';

@@ -5,7 +5,7 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { MerchantStore } from '../platform/merchants.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import type { BlobStorage } from '../platform/storage.ts';
-import type { Accounts } from './accounts/security/accounts.ts';
+import type { Accounts } from './accounts/index.ts';
 import type { OpsService } from './ops/service.ts';
 import type { Ledger } from './wallet/ledger.ts';
 

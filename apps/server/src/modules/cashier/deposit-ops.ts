@@ -4,7 +4,7 @@ import { type DepositOrderRow, opsAudit } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findById } from '../accounts/member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import type { OpsExtension } from '../ops/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { creditOrder } from './deposit-credit.ts';

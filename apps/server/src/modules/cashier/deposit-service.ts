@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { constraintOf, sqlState } from '../../platform/sql.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
-import { requireRealAccount } from '../accounts/security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 import { cashierConfig, channelLimits } from './deposit-config.ts';
 import { presentChannel, presentOrder } from './deposit-presenter.ts';
 import {

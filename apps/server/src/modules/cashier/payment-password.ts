@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
 import { type Queryable, queryRows } from '../../platform/sql.ts';
-import { requireRealAccount } from '../accounts/security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 
 type SetBody = z.output<typeof paymentPasswordRequestSchema>;
 

@@ -12,7 +12,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { insertMember } from '../accounts/member/repository.ts';
+import { insertMember } from '../accounts/index.ts';
 import { checkLedger } from '../wallet/invariants.ts';
 
 /** Helpers of the withdrawal, bound-account and payment-password tests. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { requestLanguage } from '../accounts/member/service.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
 import { catalogueOf } from '../games/catalogue.ts';
 import { catalogueFigures } from '../games/service.ts';

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { isTrialType } from '../accounts/security/settings.ts';
+import { isTrialType } from '../accounts/index.ts';
 import { STAKE_LIMITS } from '../inhouse/limits.ts';
 import type { LaunchTokenRequest } from '../vendor/sessions.ts';
 import type { Ledger } from '../wallet/ledger.ts';

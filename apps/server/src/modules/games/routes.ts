@@ -4,7 +4,7 @@ import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
-import { requestLanguage } from '../accounts/member/service.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { BetRecordsService } from './bets.ts';
 import { catalogueOf } from './catalogue.ts';

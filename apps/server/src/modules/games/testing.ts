@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { queryRows } from '../../platform/sql.ts';
 import { DEMO_MERCHANT, loginAs, nextIp, siteHeaders } from '../../testing/app.ts';
-import { insertMember } from '../accounts/member/repository.ts';
+import { insertMember } from '../accounts/index.ts';
 import type { RoundMode, RoundStatus } from './rounds-repository.ts';
 
 /** Test helpers of the games module: members, rounds as the vendor module writes them, games. */

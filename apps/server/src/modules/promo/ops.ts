@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { findById } from '../accounts/member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import type { OpsExtension, OpsService } from '../ops/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { applicationsForOperator, findApplication, updateApplication } from './repository.ts';

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { jpegDataUrl, pngBytes, pngDataUrl, polyglots, storedFileCount } from '../../testing/images.ts';
-import { findById } from '../accounts/member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import { creditOrder } from '../cashier/deposit-credit.ts';
 import { newMemberSession } from '../cashier/deposit-testing.ts';
 

@@ -20,7 +20,7 @@ import { sanitizeOperatorHtml } from '../../platform/html.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
-import { isTrialType } from '../accounts/security/settings.ts';
+import { isTrialType } from '../accounts/index.ts';
 import { memberAccount, systemAccount } from '../wallet/accounts.ts';
 import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
 import {

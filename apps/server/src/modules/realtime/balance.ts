@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db.ts';
 import type { EventLoader } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { findById } from '../accounts/member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { WalletService } from '../wallet/service.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { opsAudit } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findByAccount } from '../accounts/member/repository.ts';
+import { findByAccount } from '../accounts/index.ts';
 import type { OpsService } from '../ops/service.ts';
 import type { SupportService } from './service.ts';
 

@@ -32,7 +32,7 @@ import type { RateLimiter } from '../../platform/rate-limit.ts';
 import { queryRows } from '../../platform/sql.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
-import { requireRealAccount } from '../accounts/security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 
 export const FEEDBACK_IMAGE_PREFIX = 'feedback';
 

@@ -10,7 +10,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findById } from '../accounts/member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import { checkLedger } from '../wallet/invariants.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import { MAX_UNTRUSTED_CALLS, UNTRUSTED_WINDOW_MS } from './failure-gate.ts';

@@ -6,7 +6,7 @@ import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bool, id, type Sql, SqlRunner } from '../../platform/sql.ts';
-import type { Queryable } from '../accounts/member/repository.ts';
+import type { Queryable } from '../accounts/index.ts';
 import type { LedgerTx } from '../wallet/ledger.ts';
 import { SeamlessRefusal } from './protocol.ts';
 import type { Mode } from './repository.ts';

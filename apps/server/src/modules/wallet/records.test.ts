@@ -23,7 +23,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../accounts/member/repository.ts';
+import { findByAccount, insertMember } from '../accounts/index.ts';
 import { checkLedger } from './invariants.ts';
 
 const PASSWORD = 'Test1234';

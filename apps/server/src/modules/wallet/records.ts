@@ -12,7 +12,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { requireRealAccount } from '../accounts/security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 import { catalogueOf, gameName } from '../games/catalogue.ts';
 import { findRecords, type RecordRow, roundTimes } from './records-repository.ts';
 

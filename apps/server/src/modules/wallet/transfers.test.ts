@@ -16,7 +16,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../accounts/member/repository.ts';
+import { findByAccount, insertMember } from '../accounts/index.ts';
 import { PAYMENT_PASSWORD_LOCK_FAILURES } from '../cashier/payment-password.ts';
 import { checkLedger } from './invariants.ts';
 

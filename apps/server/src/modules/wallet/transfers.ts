@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { requireRealAccount } from '../accounts/security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 import { catalogueOf } from '../games/catalogue.ts';
 import { type MemberAccountCode, memberAccount } from './accounts.ts';
 import type { Ledger, TransferResult } from './ledger.ts';
