@@ -6,8 +6,8 @@ import type { MerchantStore } from '../platform/merchants.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import type { BlobStorage } from '../platform/storage.ts';
 import type { Accounts } from './accounts/index.ts';
-import type { OpsService } from './ops/service.ts';
-import type { Ledger } from './wallet/ledger.ts';
+import type { OpsService } from './ops/index.ts';
+import type { Ledger } from './wallet/index.ts';
 
 /** What the content areas (content, promotions, support) are built from. */
 export interface AreaDeps {

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { constraintOf, sqlState } from '../../platform/sql.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import type { Ledger, LedgerTx } from '../wallet/index.ts';
 import { creditOrder } from './deposit-credit.ts';
 import { findByOrderNo, settleOrder } from './deposit-repository.ts';
 import type { Gateways, PaymentEvent } from './gateway.ts';

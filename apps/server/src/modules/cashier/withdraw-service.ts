@@ -19,7 +19,7 @@ import type { MerchantState } from '../../platform/merchants.ts';
 import { constraintOf, sqlState } from '../../platform/sql.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { requireRealAccount } from '../accounts/index.ts';
-import type { Ledger } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/index.ts';
 import { presentBoundAccount } from './bound-accounts.ts';
 import { findLiveAccount, listLiveAccounts, lockMember } from './bound-accounts-repository.ts';
 import type { PaymentPasswords } from './payment-password.ts';

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { insertMember } from '../accounts/index.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /** Helpers of the withdrawal, bound-account and payment-password tests. */
 

@@ -5,8 +5,7 @@ import { registerRoute } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
-import { catalogueOf } from '../games/catalogue.ts';
-import { catalogueFigures } from '../games/service.ts';
+import { catalogueFigures, catalogueOf } from '../games/index.ts';
 import { contentCommand } from './ops.ts';
 import { announcements, banners, helpCenter, notices, sitePages } from './service.ts';
 

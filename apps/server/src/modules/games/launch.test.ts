@@ -13,7 +13,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { STAKE_LIMITS } from '../inhouse/limits.ts';
+import { STAKE_LIMITS } from '../inhouse/index.ts';
 import { addMember, addTrial } from './testing.ts';
 
 const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { requestLanguage } from '../accounts/index.ts';
-import type { Ledger } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/index.ts';
 import { BetRecordsService } from './bets.ts';
 import { catalogueOf } from './catalogue.ts';
 import { MemberGames } from './favourites.ts';

@@ -7,7 +7,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { queryRows } from '../../platform/sql.ts';
 import { createTestApp, DEMO_MERCHANT, engines, type TestApp } from '../../testing/app.ts';
 import { newPlayer, walletOf } from '../vendor/testing/helpers.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { INHOUSE_HOUSEKEEPING_JOB } from './module.ts';
 import {
   BACCARAT,

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { queryRows } from '../../platform/sql.ts';
-import type { Vendors } from '../vendor/module.ts';
+import type { Vendors } from '../vendor/index.ts';
 import { inhouseRoutes } from './routes.ts';
 import { InhouseGames } from './service.ts';
 

@@ -13,8 +13,8 @@ import {
 } from '../../testing/app.ts';
 import { jpegDataUrl, pngBytes, pngDataUrl, polyglots, storedFileCount } from '../../testing/images.ts';
 import { findById } from '../accounts/index.ts';
-import { creditOrder } from '../cashier/deposit-credit.ts';
 import { newMemberSession } from '../cashier/deposit-testing.ts';
+import { creditOrder } from '../cashier/index.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const TRIAL_TYPE = 4;

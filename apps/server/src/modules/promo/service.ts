@@ -21,8 +21,7 @@ import type { MerchantState } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
 import { isTrialType } from '../accounts/index.ts';
-import { memberAccount, systemAccount } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import { type Ledger, type LedgerTx, memberAccount, systemAccount } from '../wallet/index.ts';
 import {
   applicationsOf,
   depositedBetween,

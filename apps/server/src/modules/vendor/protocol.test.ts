@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { findById } from '../accounts/index.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import { MAX_UNTRUSTED_CALLS, UNTRUSTED_WINDOW_MS } from './failure-gate.ts';
 import { VENDOR_HOUSEKEEPING_JOB } from './module.ts';

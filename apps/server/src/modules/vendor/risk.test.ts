@@ -15,7 +15,7 @@ import {
   setMerchantConfig,
   type TestApp,
 } from '../../testing/app.ts';
-import { memberAccount } from '../wallet/accounts.ts';
+import { memberAccount } from '../wallet/index.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import type { RoundReply } from './protocol.ts';
 import type { OperatorHoldView } from './risk.ts';

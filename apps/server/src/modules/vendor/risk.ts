@@ -6,9 +6,8 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { big, bool, id, type Queryable, queryRows } from '../../platform/sql.ts';
-import type { OpsService } from '../ops/service.ts';
-import { PLAY } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import type { OpsService } from '../ops/index.ts';
+import { type Ledger, type LedgerTx, PLAY } from '../wallet/index.ts';
 import type { Mode } from './repository.ts';
 import { accountsOf, ledgerKey, memoOf } from './wallet.ts';
 

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bool, id, type Sql, SqlRunner } from '../../platform/sql.ts';
 import type { Queryable } from '../accounts/index.ts';
-import type { LedgerTx } from '../wallet/ledger.ts';
+import type { LedgerTx } from '../wallet/index.ts';
 import { SeamlessRefusal } from './protocol.ts';
 import type { Mode } from './repository.ts';
 

@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { findByAccount, insertMember } from '../accounts/index.ts';
-import { PAYMENT_PASSWORD_LOCK_FAILURES } from '../cashier/payment-password.ts';
+import { PAYMENT_PASSWORD_LOCK_FAILURES } from '../cashier/index.ts';
 import { checkLedger } from './invariants.ts';
 
 const PASSWORD = 'Test1234';

@@ -11,7 +11,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requireRealAccount } from '../accounts/index.ts';
-import { catalogueOf } from '../games/catalogue.ts';
+import { catalogueOf } from '../games/index.ts';
 import { type MemberAccountCode, memberAccount } from './accounts.ts';
 import type { Ledger, TransferResult } from './ledger.ts';
 import { memberActor, memberKey, receiptOf, type TransferReceipt } from './transfers-common.ts';

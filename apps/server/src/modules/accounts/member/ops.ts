@@ -5,7 +5,7 @@ import { hashPassword } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { MerchantStore } from '../../../platform/merchants.ts';
-import type { OpsExtension } from '../../ops/service.ts';
+import type { OpsExtension } from '../../ops/index.ts';
 import { accountSettings } from '../security/settings.ts';
 import type { SessionService } from '../session/service.ts';
 import { findByAccount, updateMember } from './repository.ts';

@@ -5,7 +5,7 @@ import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.
 import type { Database } from '../../../platform/db.ts';
 import type { Principal } from '../../../platform/http.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
-import { endVendorSessionsOf } from '../../vendor/sessions.ts';
+import { endVendorSessionsOf } from '../../vendor/index.ts';
 import type { Queryable } from '../member/repository.ts';
 import { accountSettings } from '../security/settings.ts';
 import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
