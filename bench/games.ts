@@ -15,11 +15,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PLAY_SESSION_HEADER } from '@aurum/contract';
-import { VendorSessions } from '../apps/server/src/modules/vendor/sessions.ts';
-import { Ledger } from '../apps/server/src/modules/wallet/ledger.ts';
-import { queryRows } from '../apps/server/src/modules/wallet/sql.ts';
+import { VendorSessions } from '../apps/server/src/modules/vendor/index.ts';
+import { Ledger } from '../apps/server/src/modules/wallet/index.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db.ts';
+import { queryRows } from '../apps/server/src/platform/sql.ts';
 import {
   checked,
   type Figure,

@@ -5,39 +5,43 @@ import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
+import {
+  type Accounts,
+  createAccounts,
+  memberRoutes,
+  resetPasswordCommand,
+  SocialService,
+  sessionRoutes,
+  socialRoutes,
+  unlockRoutes,
+  verificationRoutes,
+} from './modules/accounts/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
-import { installDeposits } from './modules/cashier/deposit-module.ts';
-import { PaymentPasswords } from './modules/cashier/payment-password.ts';
-import type { WebhookTransport } from './modules/cashier/sandbox-gateway.ts';
-import { withdrawRoutes } from './modules/cashier/withdraw-routes.ts';
-import { installContent } from './modules/content/module.ts';
-import { vendorMaintenanceCommand } from './modules/games/ops.ts';
-import { gamesRoutes } from './modules/games/routes.ts';
-import { installInhouse } from './modules/inhouse/module.ts';
-import { resetPasswordCommand } from './modules/member/ops.ts';
-import { memberRoutes } from './modules/member/routes.ts';
-import { opsRoutes } from './modules/ops/routes.ts';
-import { OpsService } from './modules/ops/service.ts';
-import { installPromotions } from './modules/promo/module.ts';
-import type { RealtimeOptions } from './modules/realtime/hub.ts';
-import { realtimeRoutes } from './modules/realtime/routes.ts';
-import { type Accounts, createAccounts } from './modules/security/accounts.ts';
-import { unlockRoutes } from './modules/security/unlock-routes.ts';
-import { sessionRoutes } from './modules/session/routes.ts';
-import { socialRoutes } from './modules/social/routes.ts';
-import { SocialService } from './modules/social/service.ts';
-import { installSupport } from './modules/support/module.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { installVendors, type Vendors } from './modules/vendor/module.ts';
-import { verificationRoutes } from './modules/verification/routes.ts';
-import { Ledger } from './modules/wallet/ledger.ts';
-import { AccountRecords } from './modules/wallet/records.ts';
-import { recordRoutes } from './modules/wallet/records-routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { WalletService } from './modules/wallet/service.ts';
-import { GameWalletTransfers } from './modules/wallet/transfers.ts';
-import { AgentTransfers } from './modules/wallet/transfers-agent.ts';
-import { transferRoutes } from './modules/wallet/transfers-routes.ts';
+import {
+  installDeposits,
+  PaymentPasswords,
+  type WebhookTransport,
+  withdrawRoutes,
+} from './modules/cashier/index.ts';
+import { installContent } from './modules/content/index.ts';
+import { gamesRoutes, vendorMaintenanceCommand } from './modules/games/index.ts';
+import { installInhouse } from './modules/inhouse/index.ts';
+import { OpsService, opsRoutes } from './modules/ops/index.ts';
+import { installPromotions } from './modules/promo/index.ts';
+import { type RealtimeOptions, realtimeRoutes } from './modules/realtime/index.ts';
+import { installSupport } from './modules/support/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { installVendors, type Vendors } from './modules/vendor/index.ts';
+import {
+  AccountRecords,
+  AgentTransfers,
+  GameWalletTransfers,
+  Ledger,
+  recordRoutes,
+  transferRoutes,
+  WalletService,
+  walletRoutes,
+} from './modules/wallet/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config.ts';
 import type { Database } from './platform/db.ts';

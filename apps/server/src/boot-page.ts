@@ -3,9 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BannerGroupValue, Language, Notice } from '@aurum/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { banners, notices } from './modules/content/service.ts';
-import { gameMenus } from './modules/games/service.ts';
-import { sitePermission, systemStatus } from './modules/system/service.ts';
+import { banners, notices } from './modules/content/index.ts';
+import { gameMenus } from './modules/games/index.ts';
+import { sitePermission, systemStatus } from './modules/system/index.ts';
 import type { Clock } from './platform/clock.ts';
 import type { MerchantState, MerchantStore } from './platform/merchants.ts';
 

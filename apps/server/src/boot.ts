@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { seedDemoAccounts } from './modules/member/seed.ts';
+import { seedDemoAccounts } from './modules/accounts/index.ts';
 import type { AppConfig } from './platform/config.ts';
 import { type Database, migrate, openDatabase } from './platform/db.ts';
 import { readMerchantConfig } from './platform/merchant-config.ts';

@@ -5,9 +5,9 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { MerchantStore } from '../platform/merchants.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import type { BlobStorage } from '../platform/storage.ts';
-import type { OpsService } from './ops/service.ts';
-import type { Accounts } from './security/accounts.ts';
-import type { Ledger } from './wallet/ledger.ts';
+import type { Accounts } from './accounts/index.ts';
+import type { OpsService } from './ops/index.ts';
+import type { Ledger } from './wallet/index.ts';
 
 /** What the content areas (content, promotions, support) are built from. */
 export interface AreaDeps {

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { supportCommand } from '../modules/support/cli.ts';
+import { supportCommand } from '../modules/support/index.ts';
 import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';

@@ -5,7 +5,7 @@ import type { MerchantConfig } from '@aurum/contract';
 import { CompactEncrypt, type CompactJWEHeaderParameters, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app.ts';
-import { seedDemoAccounts } from '../modules/member/seed.ts';
+import { seedDemoAccounts } from '../modules/accounts/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import { type AppConfig, loadConfig, REPO_ROOT } from '../platform/config.ts';
 import { type Database, migrate, openDatabase } from '../platform/db.ts';

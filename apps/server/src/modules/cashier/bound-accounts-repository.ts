@@ -1,5 +1,5 @@
 import type { BoundAccount } from '@aurum/contract';
-import { id, type Queryable, queryRows } from '../wallet/sql.ts';
+import { id, type Queryable, queryRows } from '../../platform/sql.ts';
 
 /** The SQL of bound withdrawal accounts. Times are read back as epoch milliseconds. */
 

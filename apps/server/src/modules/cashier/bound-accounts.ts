@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { accountSettings, requireRealAccount } from '../security/settings.ts';
+import { accountSettings, requireRealAccount } from '../accounts/index.ts';
 import {
   type BoundAccountRow,
   insertAccount,

@@ -10,8 +10,8 @@ import { failureEnvelopeSchema, routes } from '@aurum/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { callEncrypted, createTestApp, nextIp, siteHeaders, type TestApp } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 import {
   balances,
   bind,

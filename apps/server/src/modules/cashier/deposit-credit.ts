@@ -1,7 +1,6 @@
 import { TX_TYPE } from '@aurum/contract';
 import type { DepositOrderRow } from '../../db/schema.ts';
-import { memberAccount, systemAccount } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import { type Ledger, type LedgerTx, memberAccount, systemAccount } from '../wallet/index.ts';
 import { type NewDepositOrder, settleOrder } from './deposit-repository.ts';
 
 /** One key per order: whatever path credits it (webhook, retry, operator), it moves money once. */

@@ -5,7 +5,7 @@ import { MINUTE_MS } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RouteContext, registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { requestLanguage } from '../member/service.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { DepositService, RequestSite } from './deposit-service.ts';
 import type { DepositWebhooks } from './deposit-webhook.ts';
 

@@ -12,9 +12,9 @@ import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { constraintOf, sqlState } from '../../platform/sql.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
-import { requireRealAccount } from '../security/settings.ts';
-import { constraintOf, sqlState } from '../wallet/sql.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 import { cashierConfig, channelLimits } from './deposit-config.ts';
 import { presentChannel, presentOrder } from './deposit-presenter.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_MERCHANT, type TestApp } from '../../testing/app.ts';
-import { findById } from '../member/repository.ts';
+import { findById } from '../accounts/index.ts';
 import { createFundedMembers } from '../wallet/testing.ts';
 import { signedWebhookHeaders } from './gateway.ts';
 import type { SandboxWebhookBody, WebhookTransport } from './sandbox-gateway.ts';

@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { pngBytes, polyglots, storedFileCount } from '../../testing/images.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { injectTransport, newMemberSession, pngDataUrl } from './deposit-testing.ts';
 
 type Session = { id: number; account: string; token: string };

@@ -1,8 +1,8 @@
 import { routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { createTestApp, engines, nextIp, siteHeaders, type TestApp } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 import { PAYMENT_PASSWORD_FAILURE_WINDOW_MS, PAYMENT_PASSWORD_LOCK_FAILURES } from './payment-password.ts';
 import {
   expectFailure,

@@ -7,8 +7,8 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { type RateLimiter, tooManyRequests } from '../../platform/rate-limit.ts';
-import { requireRealAccount } from '../security/settings.ts';
-import { type Queryable, queryRows } from '../wallet/sql.ts';
+import { type Queryable, queryRows } from '../../platform/sql.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 
 type SetBody = z.output<typeof paymentPasswordRequestSchema>;
 

@@ -9,7 +9,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { DEPOSIT_EXPIRY_JOB } from './deposit-expiry.ts';
 import { injectTransport, newMemberSession, postWebhook, TEST_SANDBOX_SECRET } from './deposit-testing.ts';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, webhookSignature } from './gateway.ts';

@@ -6,9 +6,15 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { OpsService } from '../ops/service.ts';
-import { memberAccount, systemAccount } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx, TransferRequest, TransferResult } from '../wallet/ledger.ts';
+import type { OpsService } from '../ops/index.ts';
+import {
+  type Ledger,
+  type LedgerTx,
+  memberAccount,
+  systemAccount,
+  type TransferRequest,
+  type TransferResult,
+} from '../wallet/index.ts';
 import { withdrawConfig } from './withdraw-config.ts';
 import { type OperatorWithdrawOrder, presentOperatorOrder, publishWithdrawal } from './withdraw-presenter.ts';
 import {

@@ -1,5 +1,5 @@
 import type { BoundAccount, WithdrawStatus } from '@aurum/contract';
-import { big, id, type Queryable, queryRows } from '../wallet/sql.ts';
+import { big, id, type Queryable, queryRows } from '../../platform/sql.ts';
 
 /** The SQL of withdrawal orders. Times are read back as epoch milliseconds. */
 

@@ -2,6 +2,7 @@ import { failureEnvelopeSchema, routes } from '@aurum/contract';
 import { expect } from 'vitest';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   callEncrypted,
   DEMO_MERCHANT,
@@ -11,9 +12,8 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { insertMember } from '../member/repository.ts';
-import { checkLedger } from '../wallet/invariants.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { insertMember } from '../accounts/index.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /** Helpers of the withdrawal, bound-account and payment-password tests. */
 

@@ -1,6 +1,7 @@
 import { envelopeSchema, routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -11,7 +12,6 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { polyglots, storedFileCount } from '../../testing/images.ts';
-import { queryRows } from '../wallet/sql.ts';
 import {
   balances,
   bind,

@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
-import { catalogueOf } from '../games/catalogue.ts';
-import { catalogueFigures } from '../games/service.ts';
-import { requestLanguage } from '../member/service.ts';
+import { catalogueFigures, catalogueOf } from '../games/index.ts';
 import { contentCommand } from './ops.ts';
 import { announcements, banners, helpCenter, notices, sitePages } from './service.ts';
 

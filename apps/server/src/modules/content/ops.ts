@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sanitizeOperatorHtml } from '../../platform/html.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { OpsExtension } from '../ops/service.ts';
+import type { OpsExtension } from '../ops/index.ts';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an id of letters, digits, _ and - (1 to 64)');
 const textSchema = z.string().trim().min(1).max(100_000);

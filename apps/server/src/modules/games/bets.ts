@@ -15,7 +15,7 @@ import { DAY_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { isTrialType } from '../security/settings.ts';
+import { isTrialType } from '../accounts/index.ts';
 import { type Catalogue, catalogueOf, gameName } from './catalogue.ts';
 import { findBets, findRound, type RoundRow } from './rounds-repository.ts';
 

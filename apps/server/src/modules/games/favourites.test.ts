@@ -1,6 +1,7 @@
 import { type ErrorCode, envelopeSchema, failureEnvelopeSchema, routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -11,7 +12,6 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 import { FAVOURITES_CAP, RECENT_LIMIT } from './favourites.ts';
 import { touchRecent } from './member-games-repository.ts';
 import { addMember, addTrial, extraGames } from './testing.ts';

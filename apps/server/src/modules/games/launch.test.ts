@@ -1,6 +1,7 @@
 import { type ErrorCode, envelopeSchema, failureEnvelopeSchema, routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -12,8 +13,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { STAKE_LIMITS } from '../inhouse/limits.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { STAKE_LIMITS } from '../inhouse/index.ts';
 import { addMember, addTrial } from './testing.ts';
 
 const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);

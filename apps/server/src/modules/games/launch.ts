@@ -6,12 +6,10 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { STAKE_LIMITS } from '../inhouse/limits.ts';
-import { isTrialType } from '../security/settings.ts';
-import type { LaunchTokenRequest } from '../vendor/sessions.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { WalletService } from '../wallet/service.ts';
-import { transferSettings } from '../wallet/transfers-config.ts';
+import { isTrialType } from '../accounts/index.ts';
+import { STAKE_LIMITS } from '../inhouse/index.ts';
+import type { LaunchTokenRequest } from '../vendor/index.ts';
+import { type Ledger, transferSettings, WalletService } from '../wallet/index.ts';
 import { activeMaintenance, type CatalogueGame, type CatalogueVendor, catalogueOf } from './catalogue.ts';
 import { touchRecent } from './member-games-repository.ts';
 

@@ -1,4 +1,4 @@
-import { type Queryable, queryRows } from '../wallet/sql.ts';
+import { type Queryable, queryRows } from '../../platform/sql.ts';
 
 /** The SQL of a member's favourite and recent games (tables of migration 0010). */
 

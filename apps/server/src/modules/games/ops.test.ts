@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -14,7 +15,6 @@ import {
   type TestApp,
   testConfig,
 } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 import { addMember } from './testing.ts';
 
 const T0 = Date.UTC(2026, 5, 1, 2, 0, 0);

@@ -5,7 +5,7 @@ import { merchants, opsAudit } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { OpsExtension } from '../ops/service.ts';
+import type { OpsExtension } from '../ops/index.ts';
 
 /** The latest instant a JavaScript date can hold (epoch ms). */
 const MAX_EPOCH_MS = 8.64e15;

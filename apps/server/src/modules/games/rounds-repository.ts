@@ -1,4 +1,4 @@
-import { big, id, type Queryable, queryRows } from '../wallet/sql.ts';
+import { big, id, type Queryable, queryRows } from '../../platform/sql.ts';
 
 /**
  * The SQL that reads game rounds (table game_rounds, written by the vendor module's

@@ -3,9 +3,9 @@ import { type GameConfig, routes } from '@aurum/contract';
 import type { App } from '../../app.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { DEMO_MERCHANT, loginAs, nextIp, siteHeaders } from '../../testing/app.ts';
-import { insertMember } from '../member/repository.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { insertMember } from '../accounts/index.ts';
 import type { RoundMode, RoundStatus } from './rounds-repository.ts';
 
 /** Test helpers of the games module: members, rounds as the vendor module writes them, games. */

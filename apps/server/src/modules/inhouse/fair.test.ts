@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/app.ts';
 import { newPlayer, walletOf } from '../vendor/testing/helpers.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { DICE, openSession, PLINKO, playCall, roundsOf } from './testing.ts';
 
 const ROLL = '/play/api/dice/roll';

@@ -4,10 +4,10 @@ import { dealRound, playRound, settle } from '@aurum/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { createTestApp, DEMO_MERCHANT, engines, type TestApp } from '../../testing/app.ts';
 import { newPlayer, walletOf } from '../vendor/testing/helpers.ts';
-import { checkLedger } from '../wallet/invariants.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { INHOUSE_HOUSEKEEPING_JOB } from './module.ts';
 import {
   BACCARAT,

@@ -5,8 +5,8 @@ import { type Clock, DAY_MS, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Job, Jobs } from '../../platform/jobs.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { Vendors } from '../vendor/module.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { queryRows } from '../../platform/sql.ts';
+import type { Vendors } from '../vendor/index.ts';
 import { inhouseRoutes } from './routes.ts';
 import { InhouseGames } from './service.ts';
 

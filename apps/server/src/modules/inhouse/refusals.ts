@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.ts';
-import type { Refusal } from '../vendor/protocol.ts';
+import type { Refusal } from '../vendor/index.ts';
 
 /**
  * What a refusal of the seamless-wallet protocol means to the player, in the play API's codes.

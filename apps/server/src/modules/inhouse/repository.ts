@@ -1,4 +1,4 @@
-import { big, type Queryable, type SqlRunner } from '../wallet/sql.ts';
+import { big, type Queryable, type SqlRunner } from '../../platform/sql.ts';
 
 /** A round the platform recorded for the in-house vendor: what a retried bet answers again. */
 export interface StoredRound {

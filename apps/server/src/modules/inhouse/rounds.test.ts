@@ -1,7 +1,7 @@
 import { dealRound, diceRound, fairWords, playRound, settle } from '@aurum/games';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
-import { MAX_DETAIL_BYTES } from '../vendor/protocol.ts';
+import { MAX_DETAIL_BYTES } from '../vendor/index.ts';
 import { checkStake, STAKE_LIMITS, stakeAllowed } from './limits.ts';
 import {
   checkDiceBet,

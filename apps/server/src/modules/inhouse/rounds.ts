@@ -27,7 +27,7 @@ import {
   windowAt,
 } from '@aurum/games';
 import { AppError } from '../../platform/errors.ts';
-import { MAX_DETAIL_BYTES } from '../vendor/protocol.ts';
+import { MAX_DETAIL_BYTES } from '../vendor/index.ts';
 
 /**
  * The four engines as the in-house vendor plays them: a request's parsed stakes and a word

@@ -2,8 +2,8 @@ import { serverSeedHash } from '@aurum/games';
 import { newServerSeed } from '@aurum/games/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { createTestDb, DEMO_MERCHANT, engines, type TestDb } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 import { FairSeeds, type SeedOwner } from './seeds.ts';
 
 describe.each(engines)('seed pairs on %s', (engine) => {

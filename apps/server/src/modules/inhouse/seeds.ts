@@ -3,7 +3,7 @@ import type { FairState } from '@aurum/contract';
 import { serverSeedHash } from '@aurum/games';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
-import { type Queryable, type Sql, SqlRunner } from '../wallet/sql.ts';
+import { type Queryable, type Sql, SqlRunner } from '../../platform/sql.ts';
 import type { FairDraw } from './rounds.ts';
 
 /** Whose seeds: one current pair per player of a vendor at a merchant. */

@@ -19,8 +19,7 @@ import { TOKEN_PATTERN } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { isOk, type VendorClient } from '../vendor/client.ts';
-import type { Vendors } from '../vendor/module.ts';
+import { isOk, type VendorClient, type Vendors } from '../vendor/index.ts';
 import { Bets, ownerOf } from './bets.ts';
 import { checkStake, STAKE_LIMITS } from './limits.ts';
 import {

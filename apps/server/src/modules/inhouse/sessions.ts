@@ -2,8 +2,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../vendor/sessions.ts';
-import { SqlRunner } from '../wallet/sql.ts';
+import { SqlRunner } from '../../platform/sql.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../vendor/index.ts';
 
 /** Play sessions kept in memory; past this the cache starts over. */
 const MAX_CACHED_SESSIONS = 100_000;

@@ -1,7 +1,7 @@
 import { PLAY_SESSION_HEADER } from '@aurum/contract';
 import type { WordSource } from '@aurum/games';
+import { queryRows } from '../../platform/sql.ts';
 import { DEMO_MERCHANT, type TestApp } from '../../testing/app.ts';
-import { queryRows } from '../wallet/sql.ts';
 
 /**
  * Helpers of the in-house game server's tests: launching a game as the lobby would, calling

@@ -7,8 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { buildBlockList } from '../../platform/geo.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { listOutbox } from '../../platform/outbox.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { adjustBalance, ledgerCheck } from '../wallet/ops.ts';
+import { adjustBalance, type Ledger, ledgerCheck } from '../wallet/index.ts';
 
 /** Operator commands: one schema, used by the CLI, the HTTP operator endpoint and tests. */
 export const opsCommandSchema = z.discriminatedUnion('command', [

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
-import { requestLanguage } from '../member/service.ts';
 import { installPromoOps } from './ops.ts';
 import { PromotionsService } from './service.ts';
 

@@ -12,9 +12,9 @@ import {
   type TestApp,
 } from '../../testing/app.ts';
 import { jpegDataUrl, pngBytes, pngDataUrl, polyglots, storedFileCount } from '../../testing/images.ts';
-import { creditOrder } from '../cashier/deposit-credit.ts';
+import { findById } from '../accounts/index.ts';
 import { newMemberSession } from '../cashier/deposit-testing.ts';
-import { findById } from '../member/repository.ts';
+import { creditOrder } from '../cashier/index.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const TRIAL_TYPE = 4;

@@ -20,9 +20,8 @@ import { sanitizeOperatorHtml } from '../../platform/html.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
-import { isTrialType } from '../security/settings.ts';
-import { memberAccount, systemAccount } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
+import { isTrialType } from '../accounts/index.ts';
+import { type Ledger, type LedgerTx, memberAccount, systemAccount } from '../wallet/index.ts';
 import {
   applicationsOf,
   depositedBetween,

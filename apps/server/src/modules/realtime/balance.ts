@@ -1,9 +1,8 @@
 import type { Database } from '../../platform/db.ts';
 import type { EventLoader } from '../../platform/events.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { findById } from '../member/repository.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { WalletService } from '../wallet/service.ts';
+import { findById } from '../accounts/index.ts';
+import { type Ledger, WalletService } from '../wallet/index.ts';
 
 export const BALANCE_EVENT = 'balance';
 

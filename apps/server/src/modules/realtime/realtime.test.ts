@@ -25,7 +25,7 @@ import {
   type TestDb,
   testConfig,
 } from '../../testing/app.ts';
-import { memberAccount, systemAccount } from '../wallet/accounts.ts';
+import { memberAccount, systemAccount } from '../wallet/index.ts';
 import type { RealtimeOptions } from './hub.ts';
 
 const WAIT_MS = 3_000;

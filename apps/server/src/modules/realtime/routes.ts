@@ -8,7 +8,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { normaliseIp } from '../../platform/geo.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { enforceLimit } from '../../platform/rate-limit.ts';
-import type { Ledger } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/index.ts';
 import { BALANCE_EVENT, balanceLoader } from './balance.ts';
 import { DEFAULT_REALTIME_OPTIONS, RealtimeHub, type RealtimeOptions } from './hub.ts';
 import { hasReadableOrigin, isSameOrigin } from './origin.ts';

@@ -3,7 +3,7 @@ import { members, sessions } from '../../db/schema.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { accountSettings } from '../security/settings.ts';
+import { accountSettings } from '../accounts/index.ts';
 
 export interface SessionState {
   id: number;

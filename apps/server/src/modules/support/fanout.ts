@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { RealtimeHub } from '../realtime/hub.ts';
+import type { RealtimeHub } from '../realtime/index.ts';
 import { presentChat, type SupportNotifier, type SupportService } from './service.ts';
 
 /** The NOTIFY channel of merchant-wide support events (chat rooms, broadcasts). */

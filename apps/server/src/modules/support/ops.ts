@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { opsAudit } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findByAccount } from '../member/repository.ts';
-import type { OpsService } from '../ops/service.ts';
+import { findByAccount } from '../accounts/index.ts';
+import type { OpsService } from '../ops/index.ts';
 import type { SupportService } from './service.ts';
 
 const id = z.coerce

@@ -29,10 +29,10 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import { queryRows } from '../../platform/sql.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
-import { requireRealAccount } from '../security/settings.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { requireRealAccount } from '../accounts/index.ts';
 
 export const FEEDBACK_IMAGE_PREFIX = 'feedback';
 

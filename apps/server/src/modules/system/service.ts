@@ -6,7 +6,7 @@ import {
 } from '@aurum/contract';
 import { countryOf, inBlockList, normaliseIp } from '../../platform/geo.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { accountSettings } from '../security/settings.ts';
+import { accountSettings } from '../accounts/index.ts';
 
 /** Region restriction decides by the visitor's country and by the operator's IP ranges. */
 export function isRegionRestricted(merchant: MerchantState, ip: string, country: string | null): boolean {

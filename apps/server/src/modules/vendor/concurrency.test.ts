@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
+import { queryRows } from '../../platform/sql.ts';
 import { createTestApp, DEMO_MERCHANT, OPS_TOKEN, type TestApp, testConfig } from '../../testing/app.ts';
-import { checkLedger } from '../wallet/invariants.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { checkLedger } from '../wallet/index.ts';
 import type { VendorClient } from './client.ts';
 import type { Refusal, RoundReply } from './protocol.ts';
 import { expectOk, INHOUSE_VENDOR, nextId, startSession, walletOf } from './testing/helpers.ts';

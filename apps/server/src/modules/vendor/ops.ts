@@ -3,7 +3,7 @@ import { opsAudit } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { OpsExtension } from '../ops/service.ts';
+import type { OpsExtension } from '../ops/index.ts';
 import type { VendorCredentials } from './credentials.ts';
 
 /** `npm run ops -- vendor-secret <VENDOR> [--rotate]`, as the operator endpoint receives it. */

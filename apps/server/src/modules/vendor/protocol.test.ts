@@ -1,6 +1,7 @@
 import { routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -9,9 +10,8 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findById } from '../member/repository.ts';
-import { checkLedger } from '../wallet/invariants.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { findById } from '../accounts/index.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import { MAX_UNTRUSTED_CALLS, UNTRUSTED_WINDOW_MS } from './failure-gate.ts';
 import { VENDOR_HOUSEKEEPING_JOB } from './module.ts';

@@ -1,5 +1,5 @@
-import type { StatementHook } from '../wallet/ledger.ts';
-import { big, bool, id, type Sql } from '../wallet/sql.ts';
+import { big, bool, id, type Sql } from '../../platform/sql.ts';
+import type { StatementHook } from '../wallet/index.ts';
 
 /**
  * The SQL of the seamless wallet's transactions and rounds. The hot calls (debit, credit,

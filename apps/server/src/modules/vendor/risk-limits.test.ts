@@ -27,7 +27,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../platform/config.ts';
 import { readMerchantConfig } from '../../platform/merchant-config.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { STAKE_LIMITS } from '../inhouse/limits.ts';
+import { STAKE_LIMITS } from '../inhouse/index.ts';
 import { WinLimits, winLimitsOf } from './risk-limits.ts';
 
 const LINES = SLOT_PAYLINES.length;

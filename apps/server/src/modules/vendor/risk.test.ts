@@ -6,6 +6,7 @@
 import { TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -14,8 +15,7 @@ import {
   setMerchantConfig,
   type TestApp,
 } from '../../testing/app.ts';
-import { memberAccount } from '../wallet/accounts.ts';
-import { queryRows } from '../wallet/sql.ts';
+import { memberAccount } from '../wallet/index.ts';
 import { inProcessTransport, VendorClient } from './client.ts';
 import type { RoundReply } from './protocol.ts';
 import type { OperatorHoldView } from './risk.ts';

@@ -5,10 +5,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import type { OpsService } from '../ops/service.ts';
-import { PLAY } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
-import { big, bool, id, type Queryable, queryRows } from '../wallet/sql.ts';
+import { big, bool, id, type Queryable, queryRows } from '../../platform/sql.ts';
+import type { OpsService } from '../ops/index.ts';
+import { type Ledger, type LedgerTx, PLAY } from '../wallet/index.ts';
 import type { Mode } from './repository.ts';
 import { accountsOf, ledgerKey, memoOf } from './wallet.ts';
 

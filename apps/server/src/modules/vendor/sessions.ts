@@ -5,9 +5,9 @@ import { type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Queryable } from '../member/repository.ts';
-import type { LedgerTx } from '../wallet/ledger.ts';
-import { bool, id, type Sql, SqlRunner } from '../wallet/sql.ts';
+import { bool, id, type Sql, SqlRunner } from '../../platform/sql.ts';
+import type { Queryable } from '../accounts/index.ts';
+import type { LedgerTx } from '../wallet/index.ts';
 import { SeamlessRefusal } from './protocol.ts';
 import type { Mode } from './repository.ts';
 

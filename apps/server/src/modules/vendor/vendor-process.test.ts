@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { REPO_ROOT } from '../../platform/config.ts';
 import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from '../../testing/app.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/index.ts';
 import {
   EXTERNAL_VENDOR,
   INHOUSE_VENDOR,

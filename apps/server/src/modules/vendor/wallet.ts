@@ -5,10 +5,17 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { type AccountRef, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/accounts.ts';
-import type { Ledger, LedgerTx } from '../wallet/ledger.ts';
-import { type Queryable, type Sql, SqlRunner } from '../wallet/sql.ts';
-import { transferSettings } from '../wallet/transfers-config.ts';
+import { type Queryable, type Sql, SqlRunner } from '../../platform/sql.ts';
+import {
+  type AccountRef,
+  HOUSE_PLAY,
+  type Ledger,
+  type LedgerTx,
+  memberAccount,
+  PLAY,
+  systemAccount,
+  transferSettings,
+} from '../wallet/index.ts';
 import {
   type AuthenticateReply,
   type authenticateSchema,

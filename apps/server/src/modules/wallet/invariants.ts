@@ -1,6 +1,6 @@
 import { minorToDecimal } from '@aurum/contract';
 import type { Database } from '../../platform/db.ts';
-import { type Queryable, queryRows } from './sql.ts';
+import { type Queryable, queryRows } from '../../platform/sql.ts';
 
 /** One way the ledger disagrees with itself. */
 export interface LedgerProblem {

@@ -4,6 +4,15 @@ import { type Clock, systemClock } from '../../platform/clock.ts';
 import type { Database, Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
+  constraintOf,
+  isTransient,
+  type Queryable,
+  type Sql,
+  SqlRunner,
+  sqlState,
+  tableOf,
+} from '../../platform/sql.ts';
+import {
   type AccountRef,
   formatRef,
   isValidRef,
@@ -31,10 +40,9 @@ import {
   type StoredTransfer,
   systemBalance,
 } from './repository.ts';
-import { constraintOf, isTransient, type Queryable, type Sql, SqlRunner, sqlState, tableOf } from './sql.ts';
 
+export type { Queryable } from '../../platform/sql.ts';
 export type { StatementHook } from './repository.ts';
-export type { Queryable } from './sql.ts';
 
 /** A transaction of the database, as `db.transaction` hands it to its callback. */
 export type LedgerTx = Parameters<Parameters<Db['transaction']>[0]>[0];

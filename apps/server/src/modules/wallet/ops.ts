@@ -3,7 +3,7 @@ import { minorToDecimal, TX_TYPE } from '@aurum/contract';
 import { opsAudit } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findByAccount } from '../member/repository.ts';
+import { findByAccount } from '../accounts/index.ts';
 import { HOUSE_ADJUST, memberAccount, systemAccount } from './accounts.ts';
 import { checkLedger, type LedgerReport } from './invariants.ts';
 import type { Ledger } from './ledger.ts';

@@ -1,4 +1,4 @@
-import { big, id, type Queryable, queryRows } from './sql.ts';
+import { big, id, type Queryable, queryRows } from '../../platform/sql.ts';
 
 /**
  * The SQL of the account record. `moves` is every (transfer, account) pair of the member's

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { requestLanguage } from '../member/service.ts';
+import { requestLanguage } from '../accounts/index.ts';
 import type { AccountRecords } from './records.ts';
 
 const limit = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { queryRows } from '../../platform/sql.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -22,9 +23,8 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../member/repository.ts';
+import { findByAccount, insertMember } from '../accounts/index.ts';
 import { checkLedger } from './invariants.ts';
-import { queryRows } from './sql.ts';
 
 const PASSWORD = 'Test1234';
 const PAY_PASSWORD = '135790';

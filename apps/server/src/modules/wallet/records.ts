@@ -12,8 +12,8 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { catalogueOf, gameName } from '../games/catalogue.ts';
-import { requireRealAccount } from '../security/settings.ts';
+import { requireRealAccount } from '../accounts/index.ts';
+import { catalogueOf, gameName } from '../games/index.ts';
 import { findRecords, type RecordRow, roundTimes } from './records-repository.ts';
 
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;

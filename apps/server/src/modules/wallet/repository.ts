@@ -1,4 +1,4 @@
-import { big, bool, id, type Sql } from './sql.ts';
+import { big, bool, id, type Sql } from '../../platform/sql.ts';
 
 /** The SQL of the ledger. Statement names are versioned: a name always means one text. */
 

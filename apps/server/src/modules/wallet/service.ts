@@ -2,7 +2,7 @@ import { TX_TYPE, type WalletBalance } from '@aurum/contract';
 import type { MemberRow } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { isTrialType } from '../security/settings.ts';
+import { isTrialType } from '../accounts/index.ts';
 import { HOUSE_PLAY, memberAccount, PLAY, systemAccount } from './accounts.ts';
 import type { Ledger } from './ledger.ts';
 import { presentBalance } from './presenter.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TX_TYPE } from '@aurum/contract';
 import type { Database } from '../../platform/db.ts';
-import { insertMember } from '../member/repository.ts';
+import { insertMember } from '../accounts/index.ts';
 import { HOUSE_ADJUST, memberAccount, systemAccount } from './accounts.ts';
 import type { Ledger } from './ledger.ts';
 

@@ -12,7 +12,7 @@ import type { MemberRow } from '../../db/schema.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
-import { isAgentType, isTrialType, requireRealAccount } from '../security/settings.ts';
+import { isAgentType, isTrialType, requireRealAccount } from '../accounts/index.ts';
 import { memberAccount } from './accounts.ts';
 import type { Ledger } from './ledger.ts';
 import {

@@ -1,8 +1,8 @@
 import { minorToDecimal, type transferReceiptSchema } from '@aurum/contract';
 import type { z } from 'zod';
 import { sha256Hex } from '../../platform/crypto.ts';
+import type { Queryable } from '../../platform/sql.ts';
 import type { TransferResult } from './ledger.ts';
-import type { Queryable } from './sql.ts';
 
 export type TransferReceipt = z.input<typeof transferReceiptSchema>;
 

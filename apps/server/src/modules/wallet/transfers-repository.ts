@@ -1,7 +1,7 @@
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { type MemberRow, members } from '../../db/schema.ts';
-import { accountKey, type Queryable as Db } from '../member/repository.ts';
-import { id, type Queryable, queryRows } from './sql.ts';
+import { id, type Queryable, queryRows } from '../../platform/sql.ts';
+import { accountKey, type Queryable as Db } from '../accounts/index.ts';
 
 /**
  * The reads of the transfer calls: a member's upline, an agent's direct downlines (upline_id),

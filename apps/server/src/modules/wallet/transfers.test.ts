@@ -16,8 +16,8 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { PAYMENT_PASSWORD_LOCK_FAILURES } from '../cashier/payment-password.ts';
-import { findByAccount, insertMember } from '../member/repository.ts';
+import { findByAccount, insertMember } from '../accounts/index.ts';
+import { PAYMENT_PASSWORD_LOCK_FAILURES } from '../cashier/index.ts';
 import { checkLedger } from './invariants.ts';
 
 const PASSWORD = 'Test1234';

@@ -1,6 +1,6 @@
 import { TX_TYPE } from '@aurum/contract';
 import { DEMO_MERCHANT, type TestApp } from '../../../testing/app.ts';
-import { HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../../wallet/accounts.ts';
+import { HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../../wallet/index.ts';
 import { createFundedMembers } from '../../wallet/testing.ts';
 import type { VendorClient } from '../client.ts';
 import type { AuthenticateReply, Refusal } from '../protocol.ts';

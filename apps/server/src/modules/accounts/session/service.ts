@@ -1,0 +1,132 @@
+import { SESSION_TOUCH_SECONDS } from '@aurum/contract';
+import type { MemberRow } from '../../../db/schema.ts';
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
+import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.ts';
+import type { Database } from '../../../platform/db.ts';
+import type { Principal } from '../../../platform/http.ts';
+import type { MerchantState } from '../../../platform/merchants.ts';
+import { endVendorSessionsOf } from '../../vendor/index.ts';
+import type { Queryable } from '../member/repository.ts';
+import { accountSettings } from '../security/settings.ts';
+import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
+
+/** Sliding idle expiry is written at most this often, to spare a write on every request. */
+const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * SECOND_MS;
+
+export interface SessionStart {
+  ip: string;
+  deviceId?: string | undefined;
+}
+
+/**
+ * Sessions: opaque random tokens that the database knows only by their SHA-256, with an idle
+ * expiry that slides with use and an absolute one that does not. Remember tokens are the same
+ * rows of another kind, exchanged (and rotated) for a new session.
+ */
+export class SessionService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts a session; the token is returned once and never stored. */
+  async start(
+    merchant: MerchantState,
+    member: MemberRow,
+    how: SessionStart,
+    db: Queryable = this.database.db,
+  ) {
+    const settings = accountSettings(merchant);
+    const token = randomToken();
+    const now = this.clock.now();
+    await insertSession(db, {
+      merchantCode: merchant.code,
+      memberId: member.id,
+      kind: 'session',
+      tokenHash: sha256Hex(token),
+      deviceId: how.deviceId ?? null,
+      ip: how.ip,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + settings.sessionAbsoluteHours * HOUR_MS),
+    });
+    return token;
+  }
+
+  /** The live session of a token, or null when unknown, revoked, idle too long or too old. */
+  async authenticate(merchant: MerchantState, token: string): Promise<Principal | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const found = await findLive(this.database.db, merchant.code, 'session', sha256Hex(token));
+    if (found?.member.status !== 'active') return null;
+    const now = this.clock.now();
+    const idleMs = accountSettings(merchant).sessionIdleMinutes * MINUTE_MS;
+    const lastSeen = found.session.lastSeenAt.getTime();
+    if (now >= found.session.expiresAt.getTime() || now - lastSeen >= idleMs) return null;
+    if (now - lastSeen >= TOUCH_EVERY_MS)
+      await touchSession(this.database.db, found.session.id, new Date(now));
+    return found;
+  }
+
+  async end(sessionId: number): Promise<void> {
+    await revokeSession(this.database.db, sessionId, new Date(this.clock.now()));
+  }
+
+  /**
+   * Signing out: ends this session and, with it, the member's game sessions at the vendors and
+   * launch tokens not yet used (a game left open must not keep playing on a signed-out account).
+   */
+  async signOut(sessionId: number, memberId: number): Promise<void> {
+    const at = new Date(this.clock.now());
+    await this.database.db.transaction(async (tx) => {
+      await revokeSession(tx, sessionId, at);
+      await endVendorSessionsOf(tx, memberId, at);
+    });
+  }
+
+  /**
+   * Ends every session and remember token of a member (password changed or reset), and with
+   * them the member's game sessions at the vendors.
+   */
+  async endAll(memberId: number, db: Queryable = this.database.db): Promise<void> {
+    const at = new Date(this.clock.now());
+    await revokeAllOfMember(db, memberId, at);
+    await endVendorSessionsOf(db, memberId, at);
+  }
+
+  /** A remember token (checklist: server-side, revocable, 1 day by default) and its lifetime. */
+  async remember(merchant: MerchantState, member: MemberRow, ip: string) {
+    const token = randomToken();
+    const now = this.clock.now();
+    const maxAgeMs = accountSettings(merchant).rememberDays * DAY_MS;
+    await insertSession(this.database.db, {
+      merchantCode: merchant.code,
+      memberId: member.id,
+      kind: 'remember',
+      tokenHash: sha256Hex(token),
+      ip,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + maxAgeMs),
+    });
+    return { token, maxAgeMs };
+  }
+
+  /**
+   * Uses up a remember token: its member, or null. A token works once; the caller issues a new
+   * one, so a stolen copy that is used second finds it revoked.
+   */
+  async redeemRemember(merchant: MerchantState, token: string): Promise<MemberRow | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const found = await findLive(this.database.db, merchant.code, 'remember', sha256Hex(token));
+    if (found?.member.status !== 'active') return null;
+    const now = this.clock.now();
+    if (now >= found.session.expiresAt.getTime()) return null;
+    const won = await revokeSession(this.database.db, found.session.id, new Date(now));
+    return won ? found.member : null;
+  }
+
+  /** Revokes a remember token if it belongs to the member signing out. */
+  async forgetRemember(merchant: MerchantState, token: string, memberId: number): Promise<void> {
+    if (!TOKEN_PATTERN.test(token)) return;
+    const found = await findLive(this.database.db, merchant.code, 'remember', sha256Hex(token));
+    if (found && found.member.id === memberId) await this.end(found.session.id);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The realtime module's public face (the session WebSocket hub (`GET /ws`)): code outside
+ * `modules/realtime/` imports only this file.
+ */
+export type { RealtimeHub, RealtimeOptions } from './hub.ts';
+export { realtimeRoutes } from './routes.ts';

@@ -1,0 +1,6 @@
+/**
+ * The support module's public face (feedback, messages, chat room and live support): code outside
+ * `modules/support/` imports only this file.
+ */
+export { supportCommand } from './cli.ts';
+export { installSupport } from './module.ts';
