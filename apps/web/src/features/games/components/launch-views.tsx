@@ -116,34 +116,27 @@ export function FailureView({ failure, game, close, onRetry, onSuggestion, onPla
   const { t: tc } = useTranslation();
   const modal = useModal();
   switch (failure.kind) {
-    case 'balance':
+    case 'balance': {
       // A transfer-mode vendor's game plays from its own wallet: money moves there in My wallet.
-      if (failure.gameWallet) {
-        return (
-          <div className={styles.message} role="alert" data-launch-view="game-wallet">
-            <h3>{t('launch.balanceTitle')}</h3>
-            <p>{t('launch.gameWalletText', { name: game.name })}</p>
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={close}>
-                {tc('common.cancel')}
-              </Button>
-              <Button
-                onClick={() => {
-                  close();
-                  modal.open('memberCenter', { page: 'transferFund' });
-                }}
-                data-action="my-wallet"
-              >
-                {t('launch.myWallet')}
-              </Button>
-            </div>
-          </div>
-        );
-      }
+      const offer = failure.gameWallet
+        ? ({
+            view: 'game-wallet',
+            text: 'launch.gameWalletText',
+            page: 'transferFund',
+            action: 'my-wallet',
+            label: 'launch.myWallet',
+          } as const)
+        : ({
+            view: 'balance',
+            text: 'launch.balanceText',
+            page: 'depositv2',
+            action: 'deposit',
+            label: 'launch.deposit',
+          } as const);
       return (
-        <div className={styles.message} role="alert" data-launch-view="balance">
+        <div className={styles.message} role="alert" data-launch-view={offer.view}>
           <h3>{t('launch.balanceTitle')}</h3>
-          <p>{t('launch.balanceText', { name: game.name })}</p>
+          <p>{t(offer.text, { name: game.name })}</p>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={close}>
               {tc('common.cancel')}
@@ -151,15 +144,16 @@ export function FailureView({ failure, game, close, onRetry, onSuggestion, onPla
             <Button
               onClick={() => {
                 close();
-                modal.open('memberCenter', { page: 'depositv2' });
+                modal.open('memberCenter', { page: offer.page });
               }}
-              data-action="deposit"
+              data-action={offer.action}
             >
-              {t('launch.deposit')}
+              {t(offer.label)}
             </Button>
           </div>
         </div>
       );
+    }
     case 'maintenance':
       return <MaintenanceView failure={failure} game={game} onSuggestion={onSuggestion} />;
     case 'notContracted':
