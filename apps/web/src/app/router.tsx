@@ -38,7 +38,7 @@ const routeModals = () => import('./routes/route-modals');
 const category = () => import('../features/games/pages/category-centre-page');
 const lottery = () => import('../features/games/pages/lottery-page');
 const sponsor = () => import('../features/promo/sponsor-page');
-const authPages = () => import('../features/session/components/auth-pages');
+const authPages = () => import('../features/accounts/session/components/auth-pages');
 
 /** Spec §2 Routes, each in its layout. Paths match case-insensitively. */
 export const routes: RouteObject[] = [
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
           {
             path: 'changePassword',
             ...screen(
-              () => import('../features/member/components/change-password-page'),
+              () => import('../features/accounts/security/change-password-page'),
               (m) => m.ChangePasswordPage,
             ),
           },
@@ -97,7 +97,10 @@ export const routes: RouteObject[] = [
           { path: 'loginPage', ...screen(authPages, (m) => m.LoginPage) },
           { path: 'registerPage', ...screen(authPages, (m) => m.RegisterPage) },
           { path: 'forgetPage', ...screen(authPages, (m) => m.ForgetPage) },
-          { path: 'unlock', ...screen(() => import('../features/session/components/unlock-page'), def) },
+          {
+            path: 'unlock',
+            ...screen(() => import('../features/accounts/session/components/unlock-page'), def),
+          },
         ],
       },
       {

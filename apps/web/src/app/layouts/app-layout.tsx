@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { cx, Spinner } from '../../components/ui';
-import { AccountArea } from '../../features/session';
+import { AccountArea } from '../../features/accounts/session';
 import { Footer, Header, RightBar, SideMenu } from '../../features/shell';
 import styles from './app-layout.module.css';
 

@@ -1,19 +1,14 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import type { ModalRegistry } from '../../components/ui';
 import { loadChunk } from '../../lib/chunks/chunk-load';
+import { memberCentreSlots } from './member-centre-slots';
 
 /** Every modal body is its own lazily loaded chunk (with the 120 s chunk timeout). */
 function body<M, P>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
   return lazy(() => loadChunk(load).then((m) => ({ default: pick(m) })));
 }
 
-const authModals = () => import('../../features/session/components/auth-modals');
-
-/** The member centre's page from the support feature (messages), its own chunk, handed in here. */
-const MessagesPage = body(
-  () => import('../../features/support/messages-page'),
-  (m) => m.default,
-);
+const authModals = () => import('../../features/accounts/session/components/auth-modals');
 
 /**
  * The spec's modal ids (§2 Modals) and their bodies.
@@ -37,7 +32,7 @@ export const modalRegistry: ModalRegistry = {
   register: { Body: body(authModals, (m) => m.RegisterModal), size: 'sm' },
   changePassword: {
     Body: body(
-      () => import('../../features/member/components/change-password-page'),
+      () => import('../../features/accounts/security/change-password-page'),
       (m) => m.ChangePasswordModal,
     ),
     size: 'sm',
@@ -73,11 +68,11 @@ export const modalRegistry: ModalRegistry = {
   },
   memberCenter: {
     Body: body(
-      () => import('../../features/member/components/member-centre-modal'),
+      () => import('../../features/accounts/member/member-centre-modal'),
       (m) => {
         const MemberCentre = m.default;
         return (props: Parameters<typeof MemberCentre>[0]) =>
-          createElement(MemberCentre, { ...props, slots: { messageV2: MessagesPage } });
+          createElement(MemberCentre, { ...props, slots: memberCentreSlots });
       },
     ),
     size: 'lg',

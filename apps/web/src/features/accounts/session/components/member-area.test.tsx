@@ -1,0 +1,112 @@
+import type { WalletBalance } from '@aurum/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../../components/ui';
+import { fakeServer, ok } from '../../../../lib/funds/testing';
+import { MEMBER_CENTRE_PAGES } from '../../../../lib/modals/member-centre-pages';
+import { FakeSocket } from '../../../../lib/realtime/testing';
+import { endSession, startSession } from '../../../../lib/session/session-store';
+import { renderWithApp } from '../../../../testing/render';
+import MemberArea, { DROPDOWN_PAGES } from './member-area';
+
+const wallet = (sumBalance: string): WalletBalance => ({
+  sumBalance,
+  balance: [{ accountTypeId: 2, availBalance: sumBalance }],
+  currency: 'USD',
+  currencySymbol: '$',
+  playMoney: false,
+});
+
+function CentreProbe({ params }: ModalBodyProps<'memberCenter'>) {
+  return <ModalTitle>{`Centre ${params?.page}`}</ModalTitle>;
+}
+
+const registry = {
+  announcement: null,
+  notice: null,
+  login: null,
+  register: null,
+  changePassword: null,
+  forgotPassword: null,
+  help: null,
+  feedback: null,
+  gameLaunch: null,
+  chatRoom: null,
+  memberCenter: { Body: CentreProbe },
+  accountCenter: null,
+} satisfies ModalRegistry;
+
+const amount = () => document.querySelector('[data-balance-amount]')?.textContent ?? '';
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
+  sessionStorage.setItem('token', 't0ken');
+  sessionStorage.setItem('account', 'demo');
+  fakeServer({
+    'GET /wps/v2/wallets/balance': () => ok(wallet('100')),
+    'GET /wps/member/info': () => ok({ account: 'demo' }),
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MemberArea', () => {
+  it('lists the member-centre pages of the spec dropdown that exist, in its order', async () => {
+    renderWithApp(<MemberArea />, { registry });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const items = screen.getAllByRole('menuitem');
+    const pages = items.map((i) => i.getAttribute('data-page'));
+    expect(pages).toEqual(DROPDOWN_PAGES.map((p) => p.page));
+    for (const page of pages) expect(MEMBER_CENTRE_PAGES).toContain(page);
+    const order = ['depositv2', 'withdraw', 'personalHistoryCopy', 'transactionHistory', 'securityCenter'];
+    expect([...pages].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(pages);
+    expect(items.at(-1)?.textContent).toBe('My account');
+  });
+
+  it('offers a trial account no deposit or withdraw (play money only)', async () => {
+    startSession('t0ken', { account: 'trial_x', isTrial: true });
+    renderWithApp(<MemberArea />, { registry });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const pages = screen.getAllByRole('menuitem').map((i) => i.getAttribute('data-page'));
+    expect(pages).not.toContain('depositv2');
+    expect(pages).not.toContain('withdraw');
+    expect(pages).toContain('securityCenter');
+    expect(document.querySelector('[data-action="deposit"]')).toBeNull();
+  });
+
+  it('opens the member centre on the chosen page', async () => {
+    renderWithApp(<MemberArea />, { registry });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const record = screen.getByRole('menuitem', { name: 'Account record' });
+    fireEvent.click(record);
+    expect(await screen.findByRole('dialog', { name: 'Centre transactionHistory' })).toBeTruthy();
+  });
+
+  it('updates the header balance from the session WebSocket, without a reload', async () => {
+    const server = fakeServer({ 'GET /wps/v2/wallets/balance': () => ok(wallet('100')) });
+    renderWithApp(<MemberArea />, { registry });
+    await waitFor(() => expect(amount()).toContain('$100.00'));
+    const socket = FakeSocket.last();
+    expect(socket.url).toBe(`ws://${window.location.host}/ws`);
+    act(() => socket.serverOpens());
+    expect(socket.sent).toEqual([{ type: 'auth', merchant: 'AURUM', token: 't0ken' }]);
+    act(() => {
+      socket.serverSends({ type: 'ready' });
+      socket.serverSends({ type: 'balance', balance: wallet('12345.6') });
+    });
+    await waitFor(() => expect(amount()).toContain('$12,345.60'));
+    expect(server.callsTo('GET', '/wps/v2/wallets/balance')).toHaveLength(1);
+  });
+
+  it('closes the socket at logout', async () => {
+    renderWithApp(<MemberArea />, { registry });
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.last();
+    act(() => socket.serverOpens());
+    act(() => endSession());
+    expect(socket.closedWith?.code).toBe(1000);
+  });
+});
