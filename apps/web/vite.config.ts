@@ -166,11 +166,24 @@ function playEntry(): Plugin {
   };
 }
 
+/**
+ * `vite build --ssr src/app/prerender.tsx`: the home page rendered ahead by the API server
+ * (`dist-ssr/prerender.js`, outside the served `dist`). Node resolves React and the other
+ * packages from node_modules, so the page and the app share one React.
+ */
+const prerenderBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: false,
+  rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+};
+
 const brand = readBuildBrand();
 const proxied = ['/wps', '/lgw', '/media', '/play', '/health'];
 
-export default defineConfig({
-  plugins: [react(), contractValues(), brandHtml(brand), playEntry(), pwa(brand)],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), contractValues(), brandHtml(brand), playEntry(), ...(isSsrBuild ? [] : [pwa(brand)])],
   define: {
     __MERCHANT__: JSON.stringify(brand.merchant),
     __BUILD_BRAND__: JSON.stringify(brand),
@@ -188,40 +201,42 @@ export default defineConfig({
       '/ws': { target: API_ORIGIN, ws: true },
     },
   },
-  build: {
-    sourcemap: true,
-    rolldownOptions: {
-      // Two pages: the site, and the in-house vendor's game pages under /play/ (src/play).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        play: fileURLToPath(new URL('./play.html', import.meta.url)),
-      },
-      // lib/contract.ts imports the contract's schema-free modules; features.ts still builds one
-      // zod schema at module level, which this lets the bundler drop.
-      treeshake: { manualPureFunctions: ['z'] },
-      output: {
-        // The framework every screen needs (React, router, query, i18n) in one cacheable chunk;
-        // app code is then split by where it is used, so lazily used parts stay out of the
-        // first load.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
-              priority: 2,
+  build: isSsrBuild
+    ? prerenderBuild
+    : {
+        sourcemap: true,
+        rolldownOptions: {
+          // Two pages: the site, and the in-house vendor's game pages under /play/ (src/play).
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            play: fileURLToPath(new URL('./play.html', import.meta.url)),
+          },
+          // lib/contract.ts imports the contract's schema-free modules; features.ts still builds one
+          // zod schema at module level, which this lets the bundler drop.
+          treeshake: { manualPureFunctions: ['z'] },
+          output: {
+            // The framework every screen needs (React, router, query, i18n) in one cacheable chunk;
+            // app code is then split by where it is used, so lazily used parts stay out of the
+            // first load.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
+                  // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
+                  // other catalogues, the accounts, cashier, content, download, funds, promotions, support, paging and real-time layers, the games
+                  // layer beyond the header's categories) stay out of it, and so out of the first load.
+                  name: 'base',
+                  test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|content[\\/]|download[\\/]|funds[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+                  priority: 1,
+                },
+              ],
             },
-            {
-              // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
-              // the parts only needed on demand (dialog frame, palette maths, JWE, error texts,
-              // other catalogues, the accounts, cashier, content, download, funds, promotions, support, paging and real-time layers, the games
-              // layer beyond the header's categories) stay out of it, and so out of the first load.
-              name: 'base',
-              test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!account[\\/]|cashier[\\/]|content[\\/]|download[\\/]|funds[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
-              priority: 1,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

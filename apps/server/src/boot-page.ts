@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { BannerGroupValue, Language, Notice } from '@aurum/contract';
+import type { BannerGroupValue, Brand, Language, Notice } from '@aurum/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { banners, notices } from './modules/content/index.ts';
 import { gameMenus } from './modules/games/index.ts';
 import { sitePermission, systemStatus } from './modules/system/index.ts';
 import type { Clock } from './platform/clock.ts';
 import type { MerchantState, MerchantStore } from './platform/merchants.ts';
+import { allowPageStyle } from './platform/security-headers.ts';
 
 /** Only http(s) and site paths make a preload link; anything else is left to the page. */
 const PRELOADABLE = /^(https?:\/\/|\/(?!\/))[^"<>\s]*$/;
@@ -36,6 +39,100 @@ function homePreload(merchant: MerchantState, now: number, imageCdns: readonly s
   return `<link rel="preload" as="image" href="${url.replace(/&/g, '&amp;')}" fetchpriority="high">`;
 }
 
+/** The web app's prerender module (`apps/web/src/app/prerender.tsx`, built to `dist-ssr/prerender.js`). */
+interface PrerenderModule {
+  homeLanguage(brand: Brand, hostname: string, acceptLanguage: string): string;
+  prerenderHome(boot: object, lang: string): Promise<{ html: string; css: string; htmlLang: string }>;
+}
+
+interface HomeShell {
+  /** The attributes `<html>` gets: the language the shell is in, for theme-init.js to check. */
+  htmlAttributes: string;
+  /** Stylesheets and the style block, for the head. */
+  head: string;
+  styleHash: string;
+  body: string;
+}
+
+/** Renders shells this many (merchant data × language) ways at most before forgetting the oldest. */
+const SHELL_CACHE_SIZE = 32;
+
+/**
+ * The home page rendered ahead by the web app's own components (`app/prerender.tsx`), once per
+ * language and content: the cache key is the data it renders from, so an operator's change (or a
+ * banner's schedule) renders it afresh. Its CSS-module classes name the stylesheets of the lazily
+ * loaded parts it shows, which the page then links in its head. Without the module (a build
+ * without it, or one that fails), pages are served as before.
+ */
+function homeShells(webDist: string, prerenderFile: string) {
+  let loading: Promise<PrerenderModule | null> | null = null;
+  const load = () => {
+    loading ??= existsSync(prerenderFile)
+      ? (import(pathToFileURL(prerenderFile).href) as Promise<PrerenderModule>).catch(() => null)
+      : Promise.resolve(null);
+    return loading;
+  };
+  const assets = path.join(webDist, 'assets');
+  const sheetOf = new Map<string, string>();
+  if (existsSync(assets)) {
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.css'))) {
+      for (const m of readFileSync(path.join(assets, file), 'utf8').matchAll(/\.(_[\w-]+)/g)) {
+        if (m[1]) sheetOf.set(m[1], `/assets/${file}`);
+      }
+    }
+  }
+  const cache = new Map<string, Promise<HomeShell | null>>();
+
+  const render = async (
+    mod: PrerenderModule,
+    boot: object,
+    lang: string,
+    linked: string,
+  ): Promise<HomeShell | null> => {
+    const { html, css, htmlLang } = await mod.prerenderHome(boot, lang);
+    // Only a home page that rendered whole; an error panel is the app's own business.
+    if (!html.includes('data-page="home"') || html.includes('role="alert"')) return null;
+    const sheets = new Set<string>();
+    for (const m of html.matchAll(/ class="([^"]*)"/g)) {
+      for (const name of (m[1] ?? '').split(/\s+/)) {
+        const sheet = sheetOf.get(name);
+        if (sheet && !linked.includes(`href="${sheet}"`)) sheets.add(sheet);
+      }
+    }
+    const links = [...sheets].map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    return {
+      htmlAttributes: ` lang="${htmlLang}" data-prerender="${lang}"`,
+      head: `${links}<style>${css}</style>`,
+      styleHash: `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`,
+      body: `<div id="prerender">${html}</div>`,
+    };
+  };
+
+  return async (
+    data: { whitelabel: ReturnType<typeof sitePermission> } & Record<string, unknown>,
+    hostname: string,
+    acceptLanguage: string,
+    linked: string,
+  ): Promise<HomeShell | null> => {
+    const mod = await load();
+    if (!mod) return null;
+    const lang = mod.homeLanguage(data.whitelabel.info.brand, hostname, acceptLanguage);
+    // The visitor's address is no part of the home page: one render serves every visitor.
+    const boot = {
+      ...data,
+      whitelabel: { ...data.whitelabel, location: { ...data.whitelabel.location, ip: '' } },
+    };
+    const key = `${lang}\0${createHash('sha256').update(JSON.stringify(boot)).digest('base64')}`;
+    let shell = cache.get(key);
+    if (!shell) {
+      shell = render(mod, boot, lang, linked).catch(() => null);
+      cache.set(key, shell);
+      if (cache.size > SHELL_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    return shell;
+  };
+}
+
 /**
  * Serves the web app's index.html with the start-up data (site permission data, system status
  * and game menus, exactly as their calls would answer) written in as a JSON data block, so the
@@ -43,18 +140,21 @@ function homePreload(merchant: MerchantState, now: number, imageCdns: readonly s
  * language) come too, and the home page names its first banner image for preloading. A data block is
  * never executed, so the page's
  * Content-Security-Policy (no inline scripts) still holds; `<` is escaped so operator text can
- * never close the block.
+ * never close the block. The home page itself comes rendered ahead (`homeShells`) when the site is
+ * open, so its first paint waits for no script.
  */
 export function createPageRenderer(
   webDist: string,
   store: MerchantStore,
   merchantCode: string,
   clock: Clock,
+  prerenderFile = path.join(webDist, '..', 'dist-ssr', 'prerender.js'),
 ) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const at = template.indexOf('</head>');
   const head = at >= 0 ? template.slice(0, at) : template;
   const rest = at >= 0 ? template.slice(at) : '';
+  const shells = homeShells(webDist, prerenderFile);
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const merchant = await store.get(merchantCode);
@@ -69,11 +169,20 @@ export function createPageRenderer(
         ...contentByLanguage(merchant, now),
       };
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
-      const preload =
-        req.url === '/' || req.url.startsWith('/?')
-          ? homePreload(merchant, now, whitelabel.info.imageCDNs)
-          : '';
+      const home = req.url === '/' || req.url.startsWith('/?');
+      const preload = home ? homePreload(merchant, now, whitelabel.info.imageCDNs) : '';
+      const shell =
+        home && data.status.status === 0
+          ? await shells(data, req.hostname, String(req.headers['accept-language'] ?? ''), head)
+          : null;
       html = `${head}${preload}<script type="application/json" id="boot-data">${json}</script>${rest}`;
+      if (shell) {
+        allowPageStyle(reply, shell.styleHash);
+        html = html
+          .replace(/<html lang="[^"]*"/, `<html${shell.htmlAttributes}`)
+          .replace('</head>', `${shell.head}</head>`)
+          .replace('<div id="root">', `${shell.body}<div id="root">`);
+      }
     }
     reply
       .header('cache-control', 'no-cache')

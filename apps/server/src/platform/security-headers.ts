@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MerchantConfig } from '@aurum/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MerchantStore } from './merchants.ts';
 
 /** One year: the least browsers' preload lists and audits accept. */
@@ -136,6 +136,14 @@ export function builtPageStyleHashes(webDist: string, pages = ['index.html', 'pl
   return [...hashes];
 }
 
+/** Inline style blocks a page carries beyond the built ones (the prerendered home page's), by reply. */
+const pageStyles = new WeakMap<FastifyReply, string[]>();
+
+/** Lets the page this reply sends carry an inline `<style>` block of this 'sha256-…' hash. */
+export function allowPageStyle(reply: FastifyReply, hash: string): void {
+  pageStyles.set(reply, [...(pageStyles.get(reply) ?? []), hash]);
+}
+
 export interface SecurityHeadersOptions {
   store: MerchantStore;
   /** The merchant whose site the pages are; without one the policy names only the site itself. */
@@ -180,7 +188,14 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     if (https) reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', await pagePolicy());
+      const extra = pageStyles.get(reply);
+      const policy = await pagePolicy();
+      reply.header(
+        'content-security-policy',
+        extra
+          ? policy.replace(/(^|; )style-src [^;]*/, (d) => `${d} ${extra.map((h) => `'${h}'`).join(' ')}`)
+          : policy,
+      );
       reply.header('x-frame-options', 'SAMEORIGIN');
     }
     return payload;

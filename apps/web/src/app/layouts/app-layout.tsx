@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { cx, Spinner } from '../../components/ui';
 import { AccountArea } from '../../features/accounts/session';
 import { Footer, Header, RightBar, SideMenu } from '../../features/shell';
+import { useReleasePrerender } from '../../lib/prerender';
 import styles from './app-layout.module.css';
 
 /**
@@ -15,6 +16,8 @@ export type LayoutKind = 'full' | 'header-footer' | 'header-only' | 'header-side
 export function AppLayout({ kind }: { kind: LayoutKind }) {
   const { t } = useTranslation();
   const location = useLocation();
+  // The server renders only the home page ahead: any other page (a redirect) takes its place.
+  useReleasePrerender(location.pathname !== '/');
   const header = kind !== 'bare';
   const footer = kind === 'full' || kind === 'header-footer';
   const side = kind === 'full' || kind === 'header-side';

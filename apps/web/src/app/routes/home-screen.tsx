@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadSection } from '../../features/download';
 import { GameCentre, HotTiles, Winners } from '../../features/games';
 import { AnnouncementGate, HomeNotices, MarketingBlocks, PageBanner } from '../../features/promo';
+import { useReleasePrerender } from '../../lib/prerender';
 import { useBrand } from '../../lib/site';
 import styles from './home-screen.module.css';
 
@@ -12,6 +13,8 @@ import styles from './home-screen.module.css';
 export default function HomeScreen() {
   const { t } = useTranslation();
   const brand = useBrand();
+  // The server's copy of this page (lib/prerender) gives way to this one.
+  useReleasePrerender();
   return (
     <div className={styles.home} data-page="home">
       <h1 className="visually-hidden">{t('home.heading', { brand: brand.name })}</h1>

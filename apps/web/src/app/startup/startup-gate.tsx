@@ -13,6 +13,7 @@ import { loadChunk } from '../../lib/chunks/chunk-load';
 import { BUILD_BRAND } from '../../lib/config';
 import { SYSTEM_STATUS } from '../../lib/contract';
 import { applyBrandLanguages } from '../../lib/i18n';
+import { useReleasePrerender } from '../../lib/prerender';
 import { SiteDataProvider } from '../../lib/site';
 import { applyBrandColoursLazily, sameColours } from '../../lib/theme';
 import { createRouter } from '../router';
@@ -38,6 +39,8 @@ export function StartupGate() {
   const permission = useSitePermission();
   const status = useSystemStatus();
   const state = selectStartupState({ permission, status });
+  // Maintenance, blocked or a network error: that page, not the prerendered home page, shows.
+  useReleasePrerender(state.kind !== 'loading' && state.kind !== 'ready');
   const info = permission.data?.info;
   const brandName = info?.brand.name ?? BUILD_BRAND.name;
   const logo = info?.brand.logo ?? BUILD_BRAND.logo;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../../lib/chunks/chunk-load';
+import { useReleasePrerender } from '../../lib/prerender';
 import { Button } from './button';
 import styles from './chunk-error-panel.module.css';
 import { Icon } from './icon';
@@ -10,6 +11,7 @@ import { Icon } from './icon';
  */
 export function ChunkErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
+  useReleasePrerender();
   const chunk = isChunkLoadError(error);
   const cause = chunk ? error.cause : error;
   const causeText = cause instanceof Error ? cause.message : String(cause ?? '');

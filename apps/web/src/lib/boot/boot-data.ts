@@ -47,6 +47,12 @@ export const bootDataReadAt = () => {
   return readAt;
 };
 
+/** The data the server's prerender of the home page renders with (it has no page to read). */
+export function provideBootData(data: BootData): void {
+  cached = data;
+  readAt = Date.now();
+}
+
 /** For tests. */
 export function resetBootData(): void {
   cached = null;

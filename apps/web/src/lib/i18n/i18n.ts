@@ -33,7 +33,8 @@ async function ensureCatalogue(lang: CatalogueLanguage): Promise<void> {
 
 function onLanguageChanged(code: string) {
   const lang = fromI18nCode(code);
-  document.documentElement.lang = HTML_LANG[lang];
+  // No document when the server prerenders the home page (app/prerender.tsx).
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
   setRequestLanguage(lang);
 }
 
@@ -53,9 +54,11 @@ function setFallback() {
   i18next.options.fallbackLng = fallback === 'en' ? ['en'] : [fallback, 'en'];
 }
 
-/** Starts i18n with the language the build's brand settings choose (before any server data). */
-export async function initI18n(): Promise<void> {
-  const lang = resolveLanguage();
+/**
+ * Starts i18n with the language the build's brand settings choose (before any server data), or
+ * with the given one (the server's prerender of the home page, which has no window).
+ */
+export async function initI18n(lang: CatalogueLanguage = resolveLanguage()): Promise<void> {
   i18next.on('languageChanged', onLanguageChanged);
   await i18next.use(initReactI18next).init({
     lng: 'en',
@@ -77,10 +80,13 @@ async function switchTo(lang: CatalogueLanguage) {
   else onLanguageChanged(i18next.language);
 }
 
-/** Applies the merchant's live language settings; switches if the current one is not offered. */
-export async function applyBrandLanguages(brand: BrandLanguages): Promise<void> {
+/**
+ * Applies the merchant's live language settings; switches if the current one is not offered (to
+ * the given language for the server's prerender, which has no window to choose from).
+ */
+export async function applyBrandLanguages(brand: BrandLanguages, lang?: CatalogueLanguage): Promise<void> {
   brandLanguages = brand;
-  await switchTo(resolveLanguage());
+  await switchTo(lang ?? resolveLanguage());
 }
 
 /** The visitor's own choice: remembered under both `lang` and `hisLang` (spec §1). */

@@ -46,8 +46,11 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
+/** The server's prerender of the home page cannot know the visitor's theme: the page's default. */
+const serverTheme = (): ThemeName => 'dark';
+
 export function useTheme(): ThemeName {
-  return useSyncExternalStore(subscribe, getTheme, getTheme);
+  return useSyncExternalStore(subscribe, getTheme, serverTheme);
 }
 
 /** For tests: forget the in-memory choice. */
