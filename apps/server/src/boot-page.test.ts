@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -103,5 +104,94 @@ describe('pages carry the start-up data', () => {
   it('leaves API paths and missing assets alone', async () => {
     expect((await app.inject({ method: 'GET', url: '/wps/nope' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the home page rendered ahead', () => {
+  let db: TestDb;
+  let app: App;
+  const css = '#prerender [data-prerender-style="0"]{--icon-size:22px}';
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'aurum-web-'));
+    const dist = path.join(root, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html lang="en" data-theme="dark"><head><title>t</title><link rel="stylesheet" href="/assets/base.css"></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'base.css'), '._base_a1{color:red}');
+    writeFileSync(path.join(dist, 'assets', 'tiles-x.css'), '._tile_b2{color:blue}');
+    // Stands for the web app's prerender module: counts its renders, shows what it rendered from.
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'prerender.js'),
+      `let renders = 0;
+export const homeLanguage = (brand, host, acceptLanguage) => (acceptLanguage.startsWith('zh') ? 'CN' : brand.defaultLang);
+export async function prerenderHome(boot, lang) {
+  renders += 1;
+  return {
+    html: '<div data-page="home" class="_base_a1 _tile_b2">' + lang + ' ' + boot.whitelabel.info.brand.name + ' #' + renders + ' ip=' + boot.whitelabel.location.ip + '</div>',
+    css: ${JSON.stringify(css)},
+    htmlLang: lang === 'CN' ? 'zh-CN' : 'en',
+  };
+}`,
+    );
+    db = await createTestDb('pglite');
+    app = await buildApp({
+      config: testConfig({ WEB_DIST: dist }),
+      database: db.database,
+      opsToken: OPS_TOKEN,
+      serveWeb: true,
+      siteMerchant: 'AURUM',
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const shellOf = (html: string) =>
+    /<div id="prerender">(.*?)<\/div><div id="root">/s.exec(html)?.[1] ?? null;
+
+  it('is written before the app root, with its stylesheets and its style block allowed by the CSP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', remoteAddress: '8.8.8.8' });
+    expect(shellOf(res.body)).toMatch(
+      /^<div data-page="home" class="_base_a1 _tile_b2">EN Aurum #\d+ ip=<\/div>$/,
+    );
+    expect(res.body).toContain('<html lang="en" data-prerender="EN" data-theme="dark">');
+    // The lazily loaded part's stylesheet is linked; the one the page already links is not again.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/tiles-x.css">');
+    expect(res.body.match(/href="\/assets\/base.css"/g)).toHaveLength(1);
+    expect(res.body).toContain(`<style>${css}</style></head>`);
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(res.headers['content-security-policy']).toMatch(
+      new RegExp(`style-src [^;]*'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`),
+    );
+  });
+
+  it('renders once per language and content, and afresh when the operator changes it', async () => {
+    const render = async (headers: Record<string, string> = {}, remoteAddress = '1.2.3.4') =>
+      shellOf((await app.inject({ method: 'GET', url: '/', headers, remoteAddress })).body);
+    const first = await render();
+    expect(await render({}, '5.6.7.8')).toBe(first);
+    const cn = await render({ 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(cn).toMatch(/>CN Aurum #\d+/);
+    expect(cn).not.toBe(first);
+
+    const config: MerchantConfig = structuredClone((await app.merchants.get('AURUM'))!.config);
+    config.brand.name = 'Aurum Royal';
+    await app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    expect(await render()).toMatch(/>EN Aurum Royal #\d+/);
+  });
+
+  it('is only for the home page of an open site', async () => {
+    const live = await app.inject({ method: 'GET', url: '/live' });
+    expect(shellOf(live.body)).toBeNull();
+    expect(live.body).not.toContain('data-prerender');
+    await opsCommand(app, { command: 'maintenance', on: true });
+    expect(shellOf((await app.inject({ method: 'GET', url: '/' })).body)).toBeNull();
+    await opsCommand(app, { command: 'maintenance', on: false });
+    expect(shellOf((await app.inject({ method: 'GET', url: '/?deposit=1' })).body)).not.toBeNull();
   });
 });

@@ -108,8 +108,11 @@ function homeShells(webDist: string, prerenderFile: string) {
     };
   };
 
-  return async (
-    data: { whitelabel: ReturnType<typeof sitePermission> } & Record<string, unknown>,
+  const shellFor = async (
+    data: {
+      whitelabel: ReturnType<typeof sitePermission>;
+      status: ReturnType<typeof systemStatus>;
+    } & Record<string, unknown>,
     hostname: string,
     acceptLanguage: string,
     linked: string,
@@ -117,10 +120,11 @@ function homeShells(webDist: string, prerenderFile: string) {
     const mod = await load();
     if (!mod) return null;
     const lang = mod.homeLanguage(data.whitelabel.info.brand, hostname, acceptLanguage);
-    // The visitor's address is no part of the home page: one render serves every visitor.
+    // The visitor's address (and its country) is no part of the home page: one render serves all.
     const boot = {
       ...data,
-      whitelabel: { ...data.whitelabel, location: { ...data.whitelabel.location, ip: '' } },
+      status: { ...data.status, ip: '' },
+      whitelabel: { ...data.whitelabel, location: { ...data.whitelabel.location, ip: '', country: '' } },
     };
     const key = `${lang}\0${createHash('sha256').update(JSON.stringify(boot)).digest('base64')}`;
     let shell = cache.get(key);
@@ -131,6 +135,8 @@ function homeShells(webDist: string, prerenderFile: string) {
     }
     return shell;
   };
+  // Loads the module when the server starts rather than on the first visit.
+  return Object.assign(shellFor, { warm: load });
 }
 
 /**
@@ -155,6 +161,7 @@ export function createPageRenderer(
   const head = at >= 0 ? template.slice(0, at) : template;
   const rest = at >= 0 ? template.slice(at) : '';
   const shells = homeShells(webDist, prerenderFile);
+  void shells.warm();
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const merchant = await store.get(merchantCode);
