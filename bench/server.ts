@@ -35,6 +35,7 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
         ...env,
       },
     },

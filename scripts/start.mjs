@@ -35,6 +35,8 @@ if (
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  // React's production build renders the home page ahead (boot-page.ts), unless told otherwise.
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

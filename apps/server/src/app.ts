@@ -73,6 +73,8 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** The merchant the web build is for; its start-up data is written into the page. */
   siteMerchant?: string;
+  /** How long the home page waits for its rendered-ahead shell (boot-page.ts; tests wait longer). */
+  prerenderWaitMs?: number;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
@@ -270,7 +272,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const renderPage =
-    serveWeb && deps.siteMerchant ? createPageRenderer(webDist, store, deps.siteMerchant, clock) : null;
+    serveWeb && deps.siteMerchant
+      ? createPageRenderer(webDist, store, deps.siteMerchant, clock, undefined, deps.prerenderWaitMs)
+      : null;
 
   const sendPage = (req: FastifyRequest, reply: FastifyReply) =>
     renderPage

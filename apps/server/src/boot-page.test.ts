@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { MerchantConfig } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from './app.ts';
+import { within } from './boot-page.ts';
 import { createTestDb, OPS_TOKEN, opsCommand, type TestDb, testConfig } from './testing/app.ts';
 
 describe('pages carry the start-up data', () => {
@@ -144,6 +145,8 @@ export async function prerenderHome(boot, lang) {
       serveWeb: true,
       siteMerchant: 'AURUM',
       logger: false,
+      // The stand-in renders at once; a loaded machine may still take a while to import it.
+      prerenderWaitMs: 30_000,
     });
   });
   afterAll(async () => {
@@ -193,5 +196,18 @@ export async function prerenderHome(boot, lang) {
     expect(shellOf((await app.inject({ method: 'GET', url: '/' })).body)).toBeNull();
     await opsCommand(app, { command: 'maintenance', on: false });
     expect(shellOf((await app.inject({ method: 'GET', url: '/?deposit=1' })).body)).not.toBeNull();
+  });
+});
+
+describe('waiting for a render under way', () => {
+  it('takes a render done in time and goes on without one that is late', async () => {
+    expect(await within(1_000, Promise.resolve('shell'))).toBe('shell');
+    let finish: (v: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => {
+      finish = resolve;
+    });
+    expect(await within(10, slow)).toBeNull();
+    finish('shell');
+    expect(await slow).toBe('shell');
   });
 });

@@ -54,6 +54,22 @@ interface HomeShell {
   body: string;
 }
 
+/**
+ * A page never waits long for its home shell: a render not done by then (the first one after a
+ * start or a content change) goes on in the background for the next visitors, and this visitor
+ * gets the page the app renders itself.
+ */
+export const PRERENDER_WAIT_MS = 150;
+
+/** The value of `promise` if it settles within `ms`, else null (the work goes on). */
+export function within<T>(ms: number, promise: Promise<T | null>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Renders shells this many (merchant data × language) ways at most before forgetting the oldest. */
 const SHELL_CACHE_SIZE = 32;
 
@@ -155,6 +171,8 @@ export function createPageRenderer(
   merchantCode: string,
   clock: Clock,
   prerenderFile = path.join(webDist, '..', 'dist-ssr', 'prerender.js'),
+  /** How long a page waits for a render under way before it goes out without it. */
+  prerenderWaitMs = PRERENDER_WAIT_MS,
 ) {
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const at = template.indexOf('</head>');
@@ -180,7 +198,10 @@ export function createPageRenderer(
       const preload = home ? homePreload(merchant, now, whitelabel.info.imageCDNs) : '';
       const shell =
         home && data.status.status === 0
-          ? await shells(data, req.hostname, String(req.headers['accept-language'] ?? ''), head)
+          ? await within(
+              prerenderWaitMs,
+              shells(data, req.hostname, String(req.headers['accept-language'] ?? ''), head),
+            )
           : null;
       html = `${head}${preload}<script type="application/json" id="boot-data">${json}</script>${rest}`;
       if (shell) {
