@@ -19,6 +19,15 @@ import { findRecords, type RecordRow, roundTimes } from './records-repository.ts
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 type ConsolidatedFunds = z.input<typeof consolidatedFundsSchema>;
 
+/**
+ * The member's side of a withdrawal is the money set aside on request (hold) and, when the
+ * withdrawal is rejected, the money set back (release): its payout moves the hold, no wallet of
+ * the record. So a filter on withdrawals finds them.
+ */
+function withWithdrawalSide(kinds: number[]): number[] {
+  return kinds.includes(TX_TYPE.withdrawal) ? [...new Set([...kinds, TX_TYPE.hold, TX_TYPE.release])] : kinds;
+}
+
 /** The largest time a Date holds (ms); past it a range is not a time. */
 const MAX_TIME_MS = 8_640_000_000_000_000;
 
@@ -58,7 +67,7 @@ export class AccountRecords {
       memberId: member.id,
       from: new Date(startTime),
       to: new Date(endTime),
-      kinds,
+      kinds: kinds && withWithdrawalSide(kinds),
       limit: size,
       offset: (page - 1) * size,
     });
