@@ -31,7 +31,7 @@ import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes } from './modules/realtime/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
-import { installVendors, type Vendors } from './modules/vendor/index.ts';
+import { endVendorSessionsOf, installVendors, type Vendors } from './modules/vendor/index.ts';
 import {
   AccountRecords,
   AgentTransfers,
@@ -165,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captchaText: deps.captchaText,
   });
   app.decorate('accounts', accounts);
+  // Signing out (or a password change) also ends the member's game sessions at the vendors.
+  accounts.sessions.whenSessionsEnd(endVendorSessionsOf);
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onClose', async () => accounts.replay.close());
   installGuards(app, accounts.guards);
