@@ -24,7 +24,7 @@ import {
   withdrawRoutes,
 } from './modules/cashier/index.ts';
 import { installContent } from './modules/content/index.ts';
-import { gamesRoutes, vendorMaintenanceCommand } from './modules/games/index.ts';
+import { gameDirectory, gamesRoutes, vendorMaintenanceCommand } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
@@ -225,8 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events,
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
-  transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger), agentTransfers });
-  recordRoutes(app, store, new AccountRecords(database));
+  transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
+  recordRoutes(app, store, new AccountRecords(database, gameDirectory));
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });
   const areaDeps: AreaDeps = {

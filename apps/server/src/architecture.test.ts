@@ -30,7 +30,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
   vendor: ['accounts', 'ops', 'wallet'],
-  wallet: ['accounts', 'games'],
+  wallet: ['accounts'],
 };
 
 export function isTestCode(file: string): boolean {
