@@ -5,17 +5,7 @@ import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
-import {
-  type Accounts,
-  createAccounts,
-  memberRoutes,
-  resetPasswordCommand,
-  SocialService,
-  sessionRoutes,
-  socialRoutes,
-  unlockRoutes,
-  verificationRoutes,
-} from './modules/accounts/index.ts';
+import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -24,7 +14,7 @@ import {
   withdrawRoutes,
 } from './modules/cashier/index.ts';
 import { installContent } from './modules/content/index.ts';
-import { gameDirectory, gamesRoutes, vendorMaintenanceCommand } from './modules/games/index.ts';
+import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
@@ -197,16 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     // app.vendors is installed further down; launches only happen once the app is ready.
     issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
+    ops,
   });
-  sessionRoutes(app, store, accounts);
-  unlockRoutes(app, store, accounts);
-  memberRoutes(app, store, accounts);
-  verificationRoutes(app, store, accounts);
-  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
-  socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
-  ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
-  ops.extend('vendor-maintenance', vendorMaintenanceCommand({ database, store }));
+  installAccounts(app, { database, store, clock, limiter, ops, accounts });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });
   const webhookTransport = deps.webhookTransport;

@@ -3,6 +3,5 @@
  * and betting records): code outside `modules/games/` imports only this file.
  */
 export { catalogueOf, gameDirectory, gameName } from './catalogue.ts';
-export { vendorMaintenanceCommand } from './ops.ts';
 export { gamesRoutes } from './routes.ts';
 export { catalogueFigures, gameMenus } from './service.ts';
