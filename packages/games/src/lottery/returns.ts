@@ -48,9 +48,11 @@ function arrangements(pool: readonly number[], k: number): number[][] {
 
 const cache = new Map<string, Weighted[]>();
 function memo(key: string, build: () => Weighted[]): Weighted[] {
-  let v = cache.get(key);
-  if (!v) cache.set(key, (v = build()));
-  return v;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const built = build();
+  cache.set(key, built);
+  return built;
 }
 
 const sscSpace = () =>
