@@ -51,7 +51,13 @@ export {
   ZODIAC,
   type Zodiac,
 } from './layouts.ts';
-export { type BetTypeReturn, lotteryMaxMultiples, lotteryReturns } from './returns.ts';
+export {
+  type BetTypeReturn,
+  type BetTypeSummary,
+  betTypeSummaries,
+  lotteryMaxMultiples,
+  lotteryReturns,
+} from './returns.ts';
 export {
   type LotteryBet,
   LotteryBetError,

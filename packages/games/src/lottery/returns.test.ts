@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ratio } from '../ratio.ts';
+import { ratio, toPercent } from '../ratio.ts';
 import { BET_TYPES, betType } from './bet-types.ts';
 import { parseLotteryConfig } from './config.ts';
-import { expectedWins, lotteryMaxMultiples, lotteryReturns, pk10Places, pk10Space } from './returns.ts';
+import {
+  betTypeSummaries,
+  expectedWins,
+  lotteryMaxMultiples,
+  lotteryReturns,
+  pk10Places,
+  pk10Space,
+} from './returns.ts';
 
 const configJson = () =>
   JSON.parse(readFileSync(new URL('../../../../config/lottery.json', import.meta.url), 'utf8'));
@@ -112,5 +119,18 @@ describe('largest multiples per bet type', () => {
     expect(multiples.get('4d.small')).toEqual(ratio(3500n));
     expect(multiples.get('11x5.any5')).toEqual(ratio(270n));
     expect(multiples.get('lhc.three-in-two')).toEqual(ratio(100n));
+  });
+});
+
+describe('docs/lottery.md', () => {
+  it('lists every bet type with its pricing, highest return, largest multiple and rule as computed', () => {
+    const doc = readFileSync(new URL('../../../../docs/lottery.md', import.meta.url), 'utf8');
+    const pricing = { prizeGroup: 'prize group', fixed: 'fixed table', odds: 'odds board', points: 'points' };
+    const rows = betTypeSummaries(config, returns).map((s) => {
+      const multiple = Number((s.largestMultiple.num * 10_000n) / s.largestMultiple.den) / 10_000;
+      return `| \`${s.code}\` | ${pricing[s.pricing as keyof typeof pricing]} | ${toPercent(s.highestReturn, 2)} % | ${multiple} | ${s.rule} |`;
+    });
+    expect(rows).toHaveLength(BET_TYPES.length);
+    for (const row of rows) expect(doc).toContain(row);
   });
 });

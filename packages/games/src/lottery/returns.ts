@@ -7,7 +7,7 @@
  * independent. Payouts are taken before rounding down, which can only lower the real return.
  */
 import { add, div, mul, type Ratio, ratio } from '../ratio.ts';
-import { type BetType, betTypesOf, choose, type LotterySelection } from './bet-types.ts';
+import { type BetType, betType, betTypesOf, choose, type LotterySelection } from './bet-types.ts';
 import type { LotteryConfig, LotteryGame } from './config.ts';
 import {
   type LotteryDraw,
@@ -423,5 +423,32 @@ export function lotteryMaxMultiples(config: LotteryConfig): Map<string, Ratio> {
             if (!best || multiple.num * best.den > best.num * multiple.den) out.set(type.code, multiple);
           }
         }
+  return out;
+}
+
+export interface BetTypeSummary {
+  readonly code: string;
+  readonly pricing: string;
+  readonly rule: string;
+  /** The highest expected return of the type, rebates included, over its samples, boards and years. */
+  readonly highestReturn: Ratio;
+  readonly largestMultiple: Ratio;
+}
+
+/** One line per configured bet type: its pricing, rule, highest return and largest multiple. */
+export function betTypeSummaries(
+  config: LotteryConfig,
+  returns: readonly BetTypeReturn[] = lotteryReturns(config),
+): BetTypeSummary[] {
+  const multiples = lotteryMaxMultiples(config);
+  const out: BetTypeSummary[] = [];
+  for (const [code, largestMultiple] of multiples) {
+    const type = betType(code)!;
+    let highestReturn = ratio(0n);
+    for (const r of returns)
+      if (r.type === code && r.total.num * highestReturn.den > highestReturn.num * r.total.den)
+        highestReturn = r.total;
+    out.push({ code, pricing: type.pricing, rule: type.rule, highestReturn, largestMultiple });
+  }
   return out;
 }
