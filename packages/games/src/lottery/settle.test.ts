@@ -160,6 +160,26 @@ describe('settlement', () => {
     });
   });
 
+  it('settles a ticket accepted under limits the merchant has since lowered', () => {
+    const bet: LotteryBet = {
+      game: 'ssc1m',
+      type: 'ssc.position',
+      selection: { at: 0, numbers: [1] },
+      multiplier: 1000,
+      prizeGroup: 1700,
+    };
+    const json = configJson();
+    json.limits.maxStakePerBet = '100';
+    json.limits.maxMultiplier = 10;
+    json.prizeGroups = { min: 1800, max: 1950, default: 1900 };
+    const lowered = parseLotteryConfig(json);
+    expect(() => quoteBet(lowered, bet)).toThrow(LotteryBetError);
+    expect(settleBet(lowered, bet, ssc(1, 0, 0, 0, 0))).toMatchObject({
+      stakeMinor: 2000_00n,
+      payoutMinor: 17000_00n,
+    });
+  });
+
   it('refuses a draw of another family or a malformed one', () => {
     const bet: LotteryBet = {
       game: 'ssc1m',

@@ -80,8 +80,10 @@ function boardOf(config: LotteryConfig, bet: LotteryBet): OddsBoard {
  * Checks a bet against the game, the bet type and the configuration and prices it: its bets,
  * stake, rebate and what a winning bet pays per price key. Throws LotteryBetError on a bet the
  * engine refuses (selection outside the grid, unknown unit, stake over the limit, …).
+ * `placing` false (settlement) skips the merchant's limits (multiplier, prize-group range, stake
+ * per bet): a ticket accepted under them settles even after the merchant changes them.
  */
-export function quoteBet(config: LotteryConfig, bet: LotteryBet): LotteryQuote {
+export function quoteBet(config: LotteryConfig, bet: LotteryBet, placing = true): LotteryQuote {
   const game = lotteryGame(config, bet.game) ?? refuse(`unknown game ${bet.game}`);
   const type = betType(bet.type) ?? refuse(`unknown bet type ${bet.type}`);
   if (type.family !== game.family || (type.layouts && !type.layouts.includes(game.layout!)))
@@ -98,7 +100,11 @@ export function quoteBet(config: LotteryConfig, bet: LotteryBet): LotteryQuote {
     const unit = bet.unitDivisor ?? 1;
     if (!config.unitDivisors.includes(unit)) refuse('the unit is 1, 0.1 or 0.01');
     const multiplier = bet.multiplier ?? 1;
-    if (!Number.isSafeInteger(multiplier) || multiplier < 1 || multiplier > config.limits.maxMultiplier)
+    if (
+      !Number.isSafeInteger(multiplier) ||
+      multiplier < 1 ||
+      (placing && multiplier > config.limits.maxMultiplier)
+    )
       refuse(`the multiplier is a whole number from 1 to ${config.limits.maxMultiplier}`);
     const perBet = ratio(config.basePriceMinor * BigInt(multiplier), BigInt(unit)); // whole: checked at parse
     stakeMinor = floor(perBet) * BigInt(bets);
@@ -106,9 +112,9 @@ export function quoteBet(config: LotteryConfig, bet: LotteryBet): LotteryQuote {
       const group = bet.prizeGroup ?? config.prizeGroups.default;
       const own = bet.memberGroup ?? group;
       const { min, max } = config.prizeGroups;
-      if (!Number.isInteger(own) || own < min || own > max)
+      if (!Number.isInteger(own) || (placing && (own < min || own > max)))
         refuse(`the member's prize group is ${min} to ${max}`);
-      if (!Number.isInteger(group) || group < min || group > own)
+      if (!Number.isInteger(group) || group > own || group >= 2000 || (placing && group < min))
         refuse(`the bet's prize group is ${min} to the member's ${own}`);
       // A bet at group g pays base × g/2000 ÷ chance: every prize-group bet returns g/2000.
       prices.set(
@@ -138,7 +144,8 @@ export function quoteBet(config: LotteryConfig, bet: LotteryBet): LotteryQuote {
     stakeMinor = p.priceMinor * BigInt(points!) * BigInt(bets);
     prices.set('hit', ratio(p.payMinor * BigInt(points!)));
   }
-  if (stakeMinor > config.limits.maxStakePerBetMinor) refuse('the stake is over the limit per bet');
+  if (placing && stakeMinor > config.limits.maxStakePerBetMinor)
+    refuse('the stake is over the limit per bet');
   return { game, type, bets, stakeMinor, rebateMinor, prices };
 }
 
@@ -154,7 +161,7 @@ function priceAt(quote: LotteryQuote, key: string): Ratio {
  * (0) or push (the stake back). Deterministic: the same ticket and draw always settle alike.
  */
 export function settleBet(config: LotteryConfig, bet: LotteryBet, draw: LotteryDraw): LotterySettlement {
-  const quote = quoteBet(config, bet);
+  const quote = quoteBet(config, bet, false);
   const problem = drawProblem(draw);
   if (problem) throw new RangeError(`malformed draw: ${problem}`);
   if (draw.family !== quote.game.family || (draw.family === 'vn' && draw.layout !== quote.game.layout))
