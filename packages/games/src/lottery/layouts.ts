@@ -103,6 +103,8 @@ export function tiersOf(family: 'vn' | '4d', layout?: VnLayout): readonly PrizeT
   return VN_TIERS[layout];
 }
 
+const DIGITS = /^[0-9]+$/;
+
 /** Why `draw` is not a well-formed result of its family, or undefined when it is. */
 export function drawProblem(draw: LotteryDraw): string | undefined {
   if (draw.family === 'vn' || draw.family === '4d') {
@@ -113,8 +115,7 @@ export function drawProblem(draw: LotteryDraw): string | undefined {
       const numbers = draw.tiers[i]!;
       if (numbers.length !== t.count) return `tier ${t.code} has ${t.count} numbers`;
       for (const n of numbers)
-        if (!new RegExp(`^[0-9]{${t.digits}}$`).test(n))
-          return `tier ${t.code} numbers have ${t.digits} digits`;
+        if (n.length !== t.digits || !DIGITS.test(n)) return `tier ${t.code} numbers have ${t.digits} digits`;
     }
     if (draw.family === '4d' && new Set(draw.tiers.flat()).size !== 23)
       return 'the 23 4D numbers are distinct';

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ratio, toPercent } from '../ratio.ts';
+import { add, ratio, toPercent } from '../ratio.ts';
 import { BET_TYPES, betType } from './bet-types.ts';
 import { parseLotteryConfig } from './config.ts';
+import { drawProblem } from './layouts.ts';
 import {
   betTypeSummaries,
   expectedWins,
   lotteryMaxMultiples,
   lotteryReturns,
+  outcomeSpace,
   pk10Places,
   pk10Space,
 } from './returns.ts';
@@ -70,6 +72,25 @@ describe('expected returns of the configured bet types', () => {
         (r.selection as { option: string }).option === 'horse',
     )!;
     expect(zodiac.payoutReturn).toEqual(ratio((85_900_584n - 38_320_568n) * 175n, 85_900_584n * 100n));
+  });
+
+  it('weighs every outcome space to exactly 1, each draw well formed', () => {
+    const checked = new Set<unknown>(); // families enumerated in full share one space
+    for (const type of BET_TYPES)
+      for (const layout of type.family === 'vn' ? (['mb', 'mn'] as const) : [undefined]) {
+        if (type.layouts && !type.layouts.includes(layout!)) continue;
+        const space = outcomeSpace(type, type.samples()[0]!, layout, 'horse');
+        if (checked.has(space)) continue;
+        checked.add(space);
+        const byDen = new Map<bigint, bigint>(); // numerators summed per denominator, then added
+        for (const [, p] of space) byDen.set(p.den, (byDen.get(p.den) ?? 0n) + p.num);
+        const total = [...byDen].reduce((sum, [den, num]) => add(sum, ratio(num, den)), ratio(0n));
+        expect(total, `${type.code} ${layout ?? ''}`).toEqual(ratio(1n));
+        expect(
+          space.filter(([draw]) => drawProblem(draw) !== undefined),
+          type.code,
+        ).toEqual([]);
+      }
   });
 
   it('reads only the PK10 places it names: filling the others in another order changes nothing', () => {
