@@ -108,3 +108,12 @@ export function problemTexts(
     ]),
   );
 }
+
+/**
+ * The form kit's `describe` for the accounts forms (`useForm`): a problem key as its text, where a
+ * new password reads by the password rule.
+ */
+export const describeProblem =
+  (t: AccountT, rules: readonly ValidationRule[], ageLimit?: number) =>
+  (problem: { key: string }, field: string): string =>
+    problemText(t, problem.key, field === 'newPassword' ? 'password' : field, rules, ageLimit);

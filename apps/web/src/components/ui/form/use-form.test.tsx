@@ -61,7 +61,8 @@ describe('useForm', () => {
   it('checks rules, field validators and the whole-form check before calling onSubmit', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<Sample onSubmit={onSubmit} />);
+    const onInvalid = vi.fn();
+    render(<Sample onSubmit={onSubmit} onInvalid={onInvalid} />);
     await user.type(screen.getByLabelText(/^Nickname/), 'x');
     await user.type(screen.getByLabelText('Confirm'), 'abc');
     await user.click(send());
@@ -71,6 +72,7 @@ describe('useForm', () => {
     expect(screen.getByText('username: input_required')).toBeTruthy();
     expect(screen.getByText('password: too_short')).toBeTruthy();
     expect(screen.getByText('The two entries differ.')).toBeTruthy();
+    expect(Object.keys(onInvalid.mock.calls[0]?.[0] ?? {})).toEqual(['username', 'password', 'confirm']);
   });
 
   it('trims a value for its rule and submits the values once everything passes', async () => {

@@ -22,6 +22,8 @@ export interface FormOptions<V extends FormValues> {
   optional?: readonly (keyof V & string)[];
   /** The text of a problem key for a field (the accounts forms: `problemText`). */
   describe?: (problem: { key: string; message?: string }, field: string) => string;
+  /** A submit stopped by the checks (the login's format warning), with the errors shown. */
+  onInvalid?: (errors: Readonly<Record<string, string>>) => void;
   /** Called with valid values only, never twice at once; field and form errors go through `form`. */
   onSubmit: (values: V, form: Form<V>) => unknown;
 }
@@ -204,7 +206,10 @@ export function useForm<V extends FormValues>(options: FormOptions<V>): Form<V> 
       const problems = check(current);
       errorsRef.current = problems;
       showErrors(problems);
-      if (Object.keys(problems).length > 0) return;
+      if (Object.keys(problems).length > 0) {
+        opts.current.onInvalid?.(problems);
+        return;
+      }
       submittingRef.current = true;
       setSubmitting(true);
       try {

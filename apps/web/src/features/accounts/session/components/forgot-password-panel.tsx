@@ -200,7 +200,7 @@ function EmailReset({
     } catch (error) {
       const problems = fieldProblemsOf(error);
       if (problems.newPassword)
-        s.show({ newPassword: problemText(t, problems.newPassword, 'password', rules) });
+        s.show({ newPassword: problemText(t, problems.newPassword.key, 'password', rules) });
       s.setFailure(accountErrorText(t, tc, error));
     } finally {
       s.setBusy(false);
@@ -328,7 +328,7 @@ function MobileReset({
       onLoggedIn(value, 'reset');
     } catch (error) {
       const problems = fieldProblemsOf(error);
-      if (problems.mobileNum) s.show({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
+      if (problems.mobileNum) s.show({ mobileNum: problemText(t, problems.mobileNum.key, 'mobileNum', rules) });
       s.setFailure(accountErrorText(t, tc, error));
     } finally {
       s.setBusy(false);
