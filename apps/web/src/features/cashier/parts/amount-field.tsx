@@ -1,4 +1,4 @@
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { type AmountProblem, amountInputText, amountMinor } from '../../../lib/cashier/amount';
 import { useCashierTexts } from '../../../lib/cashier/texts';
 import { formatMoneyDisplay } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
 import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
 import type { ProofImage } from '../../../lib/cashier/proof-image';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
 import { failureEndsIntent } from '../../../lib/cashier/intent-key';
 import { useCashierTexts } from '../../../lib/cashier/texts';

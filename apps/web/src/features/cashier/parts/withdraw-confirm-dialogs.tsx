@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import type { ProofImage } from '../../../lib/cashier/proof-image';
 import { useCashierTexts } from '../../../lib/cashier/texts';
 import { parseMoney } from '../../../lib/contract';
