@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import {
   createTestApp,
+  createTestDb,
+  DEMO_MERCHANT,
   OPS_TOKEN,
   opsCommand,
   siteHeaders,
   type TestApp,
+  type TestDb,
   testConfig,
 } from '../testing/app.ts';
-import { openDatabase } from './db.ts';
+import { type Database, openDatabase } from './db.ts';
+import { MerchantStore } from './merchants.ts';
 
 // Two processes on one PostgreSQL: an operator change made through one reaches the other
 // through LISTEN/NOTIFY, long before the cache's safety expiry.
@@ -47,5 +51,50 @@ describe.runIf(process.env.TEST_DATABASE_URL)('merchant changes across processes
     await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(1);
     await opsCommand(a.app, { command: 'maintenance', on: false });
     await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(0);
+  });
+});
+
+describe('merchant store', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb('pglite');
+  });
+  afterAll(async () => db?.drop());
+
+  /** The store over a database whose merchant reads are counted. */
+  function countedStore(now: () => number) {
+    let reads = 0;
+    const counted: Database = {
+      ...db.database,
+      db: new Proxy(db.database.db, {
+        get(target, key, receiver) {
+          if (key === 'select') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      }),
+    };
+    return { store: new MerchantStore(counted, now), reads: () => reads };
+  }
+
+  it('serves the requests that find an entry expired together from one read and one state', async () => {
+    let now = 0;
+    const { store, reads } = countedStore(() => now);
+    const first = await store.get(DEMO_MERCHANT);
+    expect(reads()).toBe(1);
+    now += 60_000;
+    const states = await Promise.all(Array.from({ length: 20 }, () => store.get(DEMO_MERCHANT)));
+    expect(reads()).toBe(2);
+    expect(new Set(states).size).toBe(1);
+    expect(states[0]).not.toBe(first);
+    expect(states[0]?.code).toBe(DEMO_MERCHANT);
+  });
+
+  it('does not keep an answer read before a change was told', async () => {
+    const { store, reads } = countedStore(() => 0);
+    const during = store.get(DEMO_MERCHANT);
+    await store.changed(DEMO_MERCHANT);
+    await during;
+    await store.get(DEMO_MERCHANT);
+    expect(reads()).toBe(2);
   });
 });

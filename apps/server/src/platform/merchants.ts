@@ -30,6 +30,13 @@ const MAX_UNKNOWN_CACHED = 1_000;
  */
 export class MerchantStore {
   private readonly cache = new Map<string, { state: MerchantState | null; at: number }>();
+  /**
+   * Reads under way: the requests that find an entry expired together wait for one read, so a
+   * busy process makes one query and one state (whose derived settings stay cached) per expiry.
+   */
+  private readonly loading = new Map<string, Promise<MerchantState | null>>();
+  /** Changes told so far, per merchant: a read that began before one does not cache its answer. */
+  private readonly changes = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(
@@ -38,7 +45,7 @@ export class MerchantStore {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.database.listen(MERCHANT_CHANGED, (code) => this.cache.delete(code));
+    this.unsubscribe = await this.database.listen(MERCHANT_CHANGED, (code) => this.forget(code));
   }
 
   async stop(): Promise<void> {
@@ -48,16 +55,39 @@ export class MerchantStore {
   async get(code: string): Promise<MerchantState | null> {
     const hit = this.cache.get(code);
     if (hit && this.now() - hit.at < CACHE_TTL_MS) return hit.state;
-    const [row] = await this.database.db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
-    const state = row ? toState(row) : null;
-    if (state || this.countUnknown() < MAX_UNKNOWN_CACHED) this.cache.set(code, { state, at: this.now() });
-    return state;
+    let load = this.loading.get(code);
+    if (!load) {
+      load = this.load(code).finally(() => {
+        if (this.loading.get(code) === load) this.loading.delete(code);
+      });
+      this.loading.set(code, load);
+    }
+    return load;
   }
 
   /** Drops a cached merchant here and in every other process. */
   async changed(code: string): Promise<void> {
-    this.cache.delete(code);
+    this.forget(code);
     await this.database.notify(MERCHANT_CHANGED, code);
+  }
+
+  private async load(code: string): Promise<MerchantState | null> {
+    const seen = this.changes.get(code) ?? 0;
+    const [row] = await this.database.db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
+    const state = row ? toState(row) : null;
+    // A change told meanwhile: this answer may predate it, so it is not kept.
+    const current = (this.changes.get(code) ?? 0) === seen;
+    if (current && (state || this.countUnknown() < MAX_UNKNOWN_CACHED)) {
+      this.cache.set(code, { state, at: this.now() });
+    }
+    return state;
+  }
+
+  /** A change: the next get reads again, even while an earlier read is under way. */
+  private forget(code: string): void {
+    this.cache.delete(code);
+    this.loading.delete(code);
+    this.changes.set(code, (this.changes.get(code) ?? 0) + 1);
   }
 
   private countUnknown(): number {

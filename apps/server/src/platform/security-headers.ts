@@ -169,7 +169,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     return cached.policy;
   };
 
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook: only pages wait (for their policy); every other answer goes on at once.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -179,10 +180,17 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (https) reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', await pagePolicy());
-      reply.header('x-frame-options', 'SAMEORIGIN');
+    if (!type.startsWith('text/html')) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    pagePolicy().then(
+      (policy) => {
+        reply.header('content-security-policy', policy);
+        reply.header('x-frame-options', 'SAMEORIGIN');
+        done(null, payload);
+      },
+      (e: Error) => done(e),
+    );
   });
 }
