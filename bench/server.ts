@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -12,7 +13,8 @@ export interface RunningServer {
 
 /**
  * Starts the real server (built web app, embedded database in a temp folder) for a bench. A
- * given data folder is used (and removed on stop) instead of a fresh one.
+ * given data folder is used (and removed on stop) instead of a fresh one. With WORKERS=N in
+ * `env` it returns once all N processes listen, so the load reaches every one of them.
  */
 export async function startServer(
   port: number,
@@ -28,7 +30,7 @@ export async function startServer(
     [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: {
         ...process.env,
         PORT: String(port),
@@ -39,6 +41,13 @@ export async function startServer(
       },
     },
   );
+  const workers = Number(env.WORKERS ?? 1);
+  let listening = 0;
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (/^worker \d+ is listening/.test(line)) listening++;
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -46,7 +55,7 @@ export async function startServer(
     const ok = await fetch(`${url}/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) break;
+    if (ok && (workers <= 1 || listening >= workers)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
