@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { fmt, MERCHANT, onPostgresSchema } from './ledger.ts';
+import { fmt, MERCHANT, onPostgresSchema, prepare } from './ledger.ts';
 import { ROOT, startServer } from './server.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -96,7 +96,9 @@ const HEADERS_OF = { headers: HEADERS };
  * then the same call with WORKERS=2 against 1 process again (in turns).
  */
 export function apiBench(port: number, pairPort: number, barePort: number): Promise<string> {
-  return onPostgresSchema('bench_api', async ({ serverUrl }) => {
+  return onPostgresSchema('bench_api', async ({ database, serverUrl }) => {
+    // The schema migrated and the merchant loaded as the other benches do, before any server opens it.
+    await prepare(database);
     const env = { DATABASE_URL: serverUrl, REDIS_URL: '' };
     const bare = await bareFastify(barePort);
     let one: Load;
