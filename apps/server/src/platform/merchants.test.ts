@@ -52,6 +52,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('merchant changes across processes
     await opsCommand(a.app, { command: 'maintenance', on: false });
     await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(0);
   });
+
+  const whitelabelOn = async (app: App) =>
+    (await app.inject({ method: 'GET', url: routes.whitelabel.path, headers: siteHeaders() })).json().value;
+
+  it('sends the changed configuration in the pre-serialised whitelabel reply of the other process', async () => {
+    const before = await whitelabelOn(b);
+    expect(before.info.analyticsId).not.toBe('G-CHANGED1');
+    // Served again from the other process's cache: the same reply.
+    expect(await whitelabelOn(b)).toEqual(before);
+    const config = structuredClone((await a.app.merchants.get('AURUM'))!.config);
+    await a.app.ops.run('AURUM', { command: 'reload-config' }, 'test', {
+      ...config,
+      analyticsId: 'G-CHANGED1',
+    });
+    await expect
+      .poll(async () => (await whitelabelOn(b)).info.analyticsId, { timeout: 2_000, interval: 50 })
+      .toBe('G-CHANGED1');
+    await a.app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    await expect
+      .poll(async () => (await whitelabelOn(b)).info.analyticsId, { timeout: 2_000, interval: 50 })
+      .toBe(before.info.analyticsId);
+  });
 });
 
 describe('merchant store', () => {

@@ -26,17 +26,16 @@ const MAX_UNKNOWN_CACHED = 1_000;
 
 /**
  * Reads merchants from the database and keeps them in memory. Operator changes reach every
- * process through a NOTIFY on MERCHANT_CHANGED, which drops the cached entry.
+ * process through a NOTIFY on MERCHANT_CHANGED, which drops the cached entry. Concurrent misses
+ * share one read, and a re-read that finds the same version keeps the cached state object, so what
+ * requests derive from it (the pre-serialised whitelabel reply…) lives until the merchant changes.
  */
 export class MerchantStore {
   private readonly cache = new Map<string, { state: MerchantState | null; at: number }>();
-  /**
-   * Reads under way: the requests that find an entry expired together wait for one read, so a
-   * busy process makes one query and one state (whose derived settings stay cached) per expiry.
-   */
+  /** The read in flight for a merchant, shared by every request that missed meanwhile. */
   private readonly loading = new Map<string, Promise<MerchantState | null>>();
-  /** Changes told so far, per merchant: a read that began before one does not cache its answer. */
-  private readonly changes = new Map<string, number>();
+  /** Bumped by every change notice: a read begun before the notice must not fill the cache. */
+  private readonly generation = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(
@@ -52,17 +51,18 @@ export class MerchantStore {
     await this.unsubscribe?.();
   }
 
-  async get(code: string): Promise<MerchantState | null> {
+  get(code: string): Promise<MerchantState | null> {
     const hit = this.cache.get(code);
-    if (hit && this.now() - hit.at < CACHE_TTL_MS) return hit.state;
-    let load = this.loading.get(code);
-    if (!load) {
-      load = this.load(code).finally(() => {
-        if (this.loading.get(code) === load) this.loading.delete(code);
+    if (hit && this.now() - hit.at < CACHE_TTL_MS) return Promise.resolve(hit.state);
+    let pending = this.loading.get(code);
+    if (!pending) {
+      const read = this.load(code, hit?.state ?? null).finally(() => {
+        if (this.loading.get(code) === read) this.loading.delete(code);
       });
-      this.loading.set(code, load);
+      pending = read;
+      this.loading.set(code, read);
     }
-    return load;
+    return pending;
   }
 
   /** Drops a cached merchant here and in every other process. */
@@ -71,23 +71,22 @@ export class MerchantStore {
     await this.database.notify(MERCHANT_CHANGED, code);
   }
 
-  private async load(code: string): Promise<MerchantState | null> {
-    const seen = this.changes.get(code) ?? 0;
+  private forget(code: string): void {
+    this.cache.delete(code);
+    this.loading.delete(code);
+    this.generation.set(code, (this.generation.get(code) ?? 0) + 1);
+  }
+
+  private async load(code: string, previous: MerchantState | null): Promise<MerchantState | null> {
+    const generation = this.generation.get(code) ?? 0;
     const [row] = await this.database.db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
-    const state = row ? toState(row) : null;
-    // A change told meanwhile: this answer may predate it, so it is not kept.
-    const current = (this.changes.get(code) ?? 0) === seen;
+    // The same version is the same merchant: keep the object (and what was derived from it).
+    const state = row ? (previous?.version === row.version ? previous : toState(row)) : null;
+    const current = (this.generation.get(code) ?? 0) === generation;
     if (current && (state || this.countUnknown() < MAX_UNKNOWN_CACHED)) {
       this.cache.set(code, { state, at: this.now() });
     }
     return state;
-  }
-
-  /** A change: the next get reads again, even while an earlier read is under way. */
-  private forget(code: string): void {
-    this.cache.delete(code);
-    this.loading.delete(code);
-    this.changes.set(code, (this.changes.get(code) ?? 0) + 1);
   }
 
   private countUnknown(): number {
