@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../components/ui';
 import { apiCall } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { FormFailure } from '../../lib/funds/fields';
+import { FormFailure } from '../../lib/money/fields';
 import { PagedResults } from '../../lib/paging/paged-results';
 import { useSessionToken } from '../../lib/session/session-store';
 import {

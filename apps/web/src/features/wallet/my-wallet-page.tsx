@@ -3,16 +3,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Img, Spinner } from '../../components/ui';
 import { formatWireMoney } from '../../lib/format/money';
-import { amountProblemText, checkAmount, wireToMinor } from '../../lib/funds/amount';
-import { mainBalanceText, useWalletBalance, vendorBalances } from '../../lib/funds/balance';
-import { fundsErrorText } from '../../lib/funds/errors';
-import { AmountField, FormFailure, LoadFailure, Notice, SelectField } from '../../lib/funds/fields';
-import shared from '../../lib/funds/funds.module.css';
-import { GLYPHS } from '../../lib/funds/glyphs';
-import { useIntentKey } from '../../lib/funds/intent-key';
-import { MAIN_WALLET } from '../../lib/funds/labels';
-import { Money } from '../../lib/funds/money';
-import { useFundsTexts } from '../../lib/funds/texts';
+import { amountProblemText, checkAmount, wireToMinor } from '../../lib/money/amount';
+import { mainBalanceText, useWalletBalance, vendorBalances } from '../../lib/money/balance';
+import { moneyErrorText } from '../../lib/money/errors';
+import { AmountField, FormFailure, LoadFailure, Notice, SelectField } from '../../lib/money/fields';
+import { GLYPHS } from '../../lib/money/glyphs';
+import { useIntentKey } from '../../lib/money/intent-key';
+import { MAIN_WALLET } from '../../lib/money/labels';
+import { Money } from '../../lib/money/money';
+import shared from '../../lib/money/money.module.css';
+import { useFundsTexts } from '../../lib/money/texts';
 import { useBrand, useFeature } from '../../lib/site';
 import { useMerchantWallet } from './api/merchant-wallet';
 import { useWalletRecall, useWalletTransfer } from './api/wallet-transfer';
@@ -274,10 +274,9 @@ function TransferSection({
     e.preventDefault();
     if (busy) return;
     reset();
-    const limits = { available: availableMinor };
-    const found = checkAmount(amount, limits);
+    const found = checkAmount(amount, { available: availableMinor });
     if (found) {
-      setProblem(amountProblemText(t, found, symbol, limits));
+      setProblem(amountProblemText(t, found, symbol));
       focusAmount();
       return;
     }
@@ -296,7 +295,10 @@ function TransferSection({
             }),
           );
         },
-        onError: (error) => setFailure(fundsErrorText(t, tc, error)),
+        onError: (error) => {
+          transferIntent.failed(error);
+          setFailure(moneyErrorText(t, tc, error));
+        },
       },
     );
   };
@@ -315,7 +317,10 @@ function TransferSection({
               : t('recall.nothing'),
           );
         },
-        onError: (error) => setFailure(fundsErrorText(t, tc, error)),
+        onError: (error) => {
+          recallIntent.failed(error);
+          setFailure(moneyErrorText(t, tc, error));
+        },
       },
     );
   };
@@ -371,13 +376,10 @@ function TransferSection({
             setAmount(v);
             setProblem(undefined);
           }}
+          symbol={symbol}
           error={problem}
           hint={t('transfer.available', { wallet: nameOf(from), amount: formatWireMoney(available, symbol) })}
-          onAll={() => {
-            setAmount(available);
-            setProblem(undefined);
-          }}
-          allDisabled={availableMinor <= 0n}
+          all={availableMinor}
         />
         <FormFailure>{failure}</FormFailure>
         <Button

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx, EmptyState, type IconName, Spinner } from '../../components/ui';
-import { LoadFailure } from '../funds/fields';
+import { LoadFailure } from '../money/fields';
 import styles from './paged-results.module.css';
 import { Paginator } from './paginator';
 

@@ -1,14 +1,19 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
-import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem } from '../../../lib/funds/fields';
+import {
+  type AmountProblem,
+  amountProblemText,
+  checkAmount,
+  quickAmounts,
+  wireLimits,
+} from '../../../lib/money/amount';
+import { AmountField, focusFirstProblem } from '../../../lib/money/fields';
+import { useIntentKey } from '../../../lib/money/intent-key';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { useCreateDeposit } from '../api/create-deposit';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
-import { AmountField } from './amount-field';
 import { FormFailure, Live, Note } from './messages';
 
 /** Only a web address may take the member away; anything else in payUrl is not followed. */
@@ -34,6 +39,7 @@ export const leaveFor = {
  */
 export function GatewayDepositForm({ channel, symbol }: { channel: DepositChannelView; symbol: string }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<AmountProblem | null>(null);
@@ -41,7 +47,7 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
   const [leaving, setLeaving] = useState(false);
   const intent = useIntentKey();
   const mutation = useCreateDeposit();
-  const limits = { min: channel.minAmount, max: channel.maxAmount };
+  const limits = wireLimits({ min: channel.minAmount, max: channel.maxAmount });
   const busy = mutation.isPending || leaving;
 
   // Back from the gateway with the browser's back button, the page may come from its cache as it
@@ -64,11 +70,12 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
       focusFirstProblem(form.current, { amount: found });
       return;
     }
+    const request = { channelId: channel.id, amount: amount.trim() };
     mutation.mutate(
-      { channelId: channel.id, amount: amount.trim(), idempotencyKey: intent.key },
+      { ...request, idempotencyKey: intent.keyFor(request) },
       {
         onSuccess: (order) => {
-          intent.renew();
+          intent.complete();
           const url = safePayUrl(order.payUrl);
           if (!url) {
             setNoPayUrl(true);
@@ -77,9 +84,7 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
           setLeaving(true);
           leaveFor.go(url);
         },
-        onError: (error) => {
-          if (failureEndsIntent(error)) intent.renew();
-        },
+        onError: intent.failed,
       },
     );
   };
@@ -94,12 +99,12 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
           if (problem) setProblem(null);
         }}
         symbol={symbol}
-        problem={problem}
+        error={problem ? amountProblemText(tf, problem, symbol) : undefined}
         hint={t('common.limits', {
           min: formatWireMoney(channel.minAmount, symbol),
           max: formatWireMoney(channel.maxAmount, symbol),
         })}
-        chips={quickAmounts(channel.minAmount, channel.maxAmount)}
+        chips={quickAmounts(limits.min ?? null, limits.max ?? null)}
       />
       <FormFailure error={mutation.error} />
       {noPayUrl ? (

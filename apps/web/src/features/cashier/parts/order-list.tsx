@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Button, EmptyState, Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { useCashierTexts } from '../../../lib/money/texts';
 import styles from '../cashier.module.css';
 import { LoadFailure, Loading } from './messages';
 import { Pager } from './pager';

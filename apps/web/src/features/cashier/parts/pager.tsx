@@ -1,5 +1,5 @@
 import { Button, Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { useCashierTexts } from '../../../lib/money/texts';
 import styles from '../cashier.module.css';
 
 /** Previous / next through a paged list, with where the member is; hidden for a single page. */

@@ -2,8 +2,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
 import { PasswordField } from '../../../lib/account/fields/password-field';
 import { errorCodeOf, isApiError } from '../../../lib/api';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/funds/fields';
+import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/money/fields';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useSetPaymentPassword } from '../api/payment-password';
 import styles from '../cashier.module.css';
@@ -48,6 +48,7 @@ const EMPTY: Values = {
  */
 export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone?: () => void }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
   const form = useRef<HTMLFormElement>(null);
   const mutation = useSetPaymentPassword();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -88,7 +89,7 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
         if (errorCodeOf(error) === 'payment.password.weak') {
           const key = WEAK_REASONS.find((r) => r === weak);
           setProblems({
-            newPaymentPassword: t(key ? `paymentPassword.weak.${key}` : 'errors.paymentPasswordWeak'),
+            newPaymentPassword: key ? t(`paymentPassword.weak.${key}`) : tf('errors.paymentPasswordWeak'),
           });
           return;
         }

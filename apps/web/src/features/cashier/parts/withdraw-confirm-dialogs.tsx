@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
 import { TextField } from '../../../lib/account/fields/text-field';
-import type { ProofImage } from '../../../lib/cashier/proof-image';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { parseMoney } from '../../../lib/contract';
 import { formatDateTime, formatMoneyDisplay, formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem } from '../../../lib/funds/fields';
+import { focusFirstProblem } from '../../../lib/money/fields';
+import type { ProofImage } from '../../../lib/money/proof-image';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';

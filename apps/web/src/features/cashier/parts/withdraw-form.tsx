@@ -1,19 +1,24 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button, Icon } from '../../../components/ui';
 import { errorCodeOf } from '../../../lib/api';
-import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
-import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { minorToDecimal, parseMoney } from '../../../lib/contract';
+import { parseMoney } from '../../../lib/contract';
 import { formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/funds/fields';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import {
+  type AmountProblem,
+  amountProblemText,
+  checkAmount,
+  quickAmounts,
+  wireLimits,
+} from '../../../lib/money/amount';
+import { AmountField, focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/money/fields';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useIntentKey } from '../../../lib/money/intent-key';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawOrders, type WithdrawOrderView } from '../api/withdraw-orders';
 import type { BoundAccountView, WithdrawSettings } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
-import { AmountField } from './amount-field';
 import { BindAccountForm } from './bind-account-form';
 import { FormFailure, Live, Note } from './messages';
 
@@ -72,6 +77,7 @@ function AccountChoice({
  */
 export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings; symbol: string }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
   const form = useRef<HTMLFormElement>(null);
   const { accounts } = settings;
   const [chosen, setChosen] = useState<number | null>(accounts[0]?.id ?? null);
@@ -100,11 +106,14 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
     if (mutation.isPending || accountId === null) return;
     setDone(null);
     const found = {
-      amount: checkAmount(amount, {
-        min: settings.minimumAmount,
-        max: settings.maximumAmount,
-        balance: settings.availableBalance,
-      }),
+      amount: checkAmount(
+        amount,
+        wireLimits({
+          min: settings.minimumAmount,
+          max: settings.maximumAmount,
+          available: settings.availableBalance,
+        }),
+      ),
       pin: PIN_PATTERN.test(pin) ? undefined : t('accounts.pinInvalid'),
     };
     setProblems(found);
@@ -112,17 +121,18 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
       focusFirstProblem(form.current, { amount: found.amount, paymentPassword: found.pin });
       return;
     }
+    const request = { accountId, amount: amount.trim(), paymentPassword: pin };
     mutation.mutate(
-      { accountId, amount: amount.trim(), paymentPassword: pin, idempotencyKey: intent.key },
+      { ...request, idempotencyKey: intent.keyFor(request) },
       {
         onSuccess: (order) => {
-          intent.renew();
+          intent.complete();
           setDone(order);
           setAmount('');
           setPin('');
         },
         onError: (error) => {
-          if (failureEndsIntent(error)) intent.renew();
+          intent.failed(error);
           if (errorCodeOf(error) === 'payment.password.invalid') {
             setProblems((p) => ({ ...p, pin: t('accounts.refused.paymentPassword') }));
             mutation.reset();
@@ -172,13 +182,13 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
           if (problems.amount) setProblems((p) => ({ ...p, amount: null }));
         }}
         symbol={symbol}
-        problem={problems.amount}
+        error={problems.amount ? amountProblemText(tf, problems.amount, symbol) : undefined}
         hint={t('common.limits', {
           min: formatWireMoney(settings.minimumAmount, symbol),
           max: formatWireMoney(settings.maximumAmount, symbol),
         })}
-        chips={ceiling >= min ? quickAmounts(settings.minimumAmount, minorToDecimal(ceiling), 5) : []}
-        allChip={ceiling >= min ? ceiling : null}
+        chips={ceiling >= min ? quickAmounts(min, ceiling, 5) : []}
+        all={ceiling >= min ? ceiling : null}
       />
       <PinField
         name="paymentPassword"
