@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner } from '../../components/ui';
-import fieldStyles from '../../lib/account/fields/fields.module.css';
+import fieldStyles from '../../components/ui/form/fields.module.css';
 import { apiCall } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useStillBefore } from '../../lib/hooks/use-still-before';

@@ -1,4 +1,4 @@
-import { TextField } from '../account/fields/text-field';
+import { TextField } from '../../components/ui/form';
 import { presetRange, RANGE_PRESETS, type RangeChoice, rangeDays } from './date-range';
 import styles from './money.module.css';
 import { useFundsTexts } from './texts';

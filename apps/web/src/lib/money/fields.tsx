@@ -1,9 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Icon } from '../../components/ui';
-import fieldStyles from '../account/fields/fields.module.css';
-import { SecretField } from '../account/fields/password-field';
-import { describedBy, FieldLabel, FieldMessages, TextField } from '../account/fields/text-field';
+import { describedBy, FieldLabel, FieldMessages, SecretField, TextField } from '../../components/ui/form';
+import fieldStyles from '../../components/ui/form/fields.module.css';
 import { useAccountTexts } from '../account/texts';
 import { formatMoneyDisplay } from '../format/money';
 import { amountInputText, amountMinor } from './amount';

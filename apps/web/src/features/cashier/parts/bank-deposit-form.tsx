@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
 import {
   type AmountProblem,

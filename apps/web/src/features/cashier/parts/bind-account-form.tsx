@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
 import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../lib/money/fields';
 import { failureEndsIntent } from '../../../lib/money/intent-key';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { PasswordField } from '../../../lib/account/fields/password-field';
+import { PasswordField } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
 import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/money/fields';
 import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';

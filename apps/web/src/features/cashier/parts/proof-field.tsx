@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Icon } from '../../../components/ui';
-import fieldStyles from '../../../lib/account/fields/fields.module.css';
-import { describedBy, FieldLabel, FieldMessages } from '../../../lib/account/fields/text-field';
+import { describedBy, FieldLabel, FieldMessages } from '../../../components/ui/form';
+import fieldStyles from '../../../components/ui/form/fields.module.css';
 import { GLYPHS } from '../../../lib/money/glyphs';
 import {
   PROOF_IMAGE_ACCEPT,

@@ -3,9 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, TabPanel, Tabs } from '../../../../components/ui';
+import { PasswordField, TextField } from '../../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf } from '../../../../lib/account/errors';
-import { PasswordField } from '../../../../lib/account/fields/password-field';
-import { TextField } from '../../../../lib/account/fields/text-field';
 import { useRegisterSettings } from '../../../../lib/account/register-settings';
 import {
   checkRule,

@@ -1,6 +1,6 @@
 import { type HTMLAttributes, useId, useState } from 'react';
-import { Icon } from '../../../components/ui';
-import { useAccountTexts } from '../texts';
+import { useAccountTexts } from '../../../lib/account/texts';
+import { Icon } from '../icon';
 import styles from './fields.module.css';
 import { describedBy, FieldLabel, type FieldLook, FieldMessages } from './text-field';
 

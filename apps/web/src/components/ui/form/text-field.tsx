@@ -1,5 +1,5 @@
 import { type HTMLAttributes, type ReactNode, useId } from 'react';
-import { useAccountTexts } from '../texts';
+import { useAccountTexts } from '../../../lib/account/texts';
 import styles from './fields.module.css';
 
 export interface FieldLook {
