@@ -1,7 +1,14 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Icon } from '../../components/ui';
-import { describedBy, FieldLabel, FieldMessages, SecretField, TextField } from '../../components/ui/form';
+import {
+  describedBy,
+  FieldLabel,
+  FieldMessages,
+  FormFailure,
+  SecretField,
+  TextField,
+} from '../../components/ui/form';
 import fieldStyles from '../../components/ui/form/fields.module.css';
 import { useAccountTexts } from '../account/texts';
 import { formatMoneyDisplay } from '../format/money';
@@ -25,6 +32,8 @@ interface AmountFieldProps {
   chips?: readonly bigint[];
   /** An extra pick labelled "All" (minor units: the balance, or the most that may be sent); none at zero. */
   all?: bigint | null | undefined;
+  /** From the form's binder: an amount is always required, so this is false there. */
+  optional?: boolean | undefined;
 }
 
 /**
@@ -42,6 +51,7 @@ export function AmountField({
   hint,
   chips = [],
   all = null,
+  optional,
 }: AmountFieldProps) {
   const { t } = useFundsTexts();
   const current = amountMinor(value);
@@ -67,6 +77,7 @@ export function AmountField({
         onChange={(v) => onChange(v.replace(/[^\d.]/g, ''))}
         error={error}
         hint={hint}
+        optional={optional}
         inputMode="decimal"
         autoComplete="off"
         maxLength={20}
@@ -147,17 +158,6 @@ export function focusFirstProblem(form: HTMLFormElement | null, fields: Record<s
   if (name) form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
 }
 
-/** A failed call's message, announced when it appears. */
-export function FormFailure({ children }: { children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p role="alert" className={styles.failure} data-form-failure="true">
-      <Icon name="alert" size={18} />
-      <span>{children}</span>
-    </p>
-  );
-}
-
 /** A calm, non-error note (single wallet, transfers off). */
 export function Notice({ children }: { children: ReactNode }) {
   return (
@@ -195,6 +195,7 @@ interface SixDigitFieldProps {
   hint?: string | undefined;
   /** A new password being chosen (browsers then offer no saved one). */
   isNew?: boolean | undefined;
+  optional?: boolean | undefined;
   showLabel: string;
   hideLabel: string;
 }
@@ -229,19 +230,28 @@ interface PaymentPasswordFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
+  name?: string;
+  optional?: boolean | undefined;
 }
 
 /** The payment password that guards a transfer out, in the funds texts. */
-export function PaymentPasswordField({ value, onChange, error }: PaymentPasswordFieldProps) {
+export function PaymentPasswordField({
+  name = 'paymentPassword',
+  value,
+  onChange,
+  error,
+  optional,
+}: PaymentPasswordFieldProps) {
   const { t } = useFundsTexts();
   return (
     <SixDigitField
-      name="paymentPassword"
+      name={name}
       label={t('form.paymentPassword')}
       hint={t('form.paymentPasswordHint')}
       value={value}
       onChange={onChange}
       error={error}
+      optional={optional}
       showLabel={t('form.showPassword')}
       hideLabel={t('form.hidePassword')}
     />

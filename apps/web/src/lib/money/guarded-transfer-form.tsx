@@ -1,11 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui';
+import { FormFailure, useForm } from '../../components/ui/form';
 import { errorCodeOf } from '../api';
 import { formatWireMoney } from '../format/money';
 import { amountProblemText, checkAmount, wireLimits } from './amount';
 import { moneyErrorText } from './errors';
-import { AmountField, FormFailure, PaymentPasswordField, paymentPasswordProblem } from './fields';
+import { AmountField, PaymentPasswordField, paymentPasswordProblem } from './fields';
 import { useIntentKey } from './intent-key';
 import styles from './money.module.css';
 import type { ReceiptValue } from './receipt';
@@ -36,8 +37,6 @@ interface Props {
   children?: ReactNode;
 }
 
-type Problems = { amount?: string | undefined; paymentPassword?: string | undefined };
-
 /**
  * Amount and payment password for money that leaves the member's hands (to the upline, to a
  * downline). Checked in the browser first (format, limits, balance), then sent once per intent:
@@ -59,15 +58,7 @@ export function GuardedTransferForm({
 }: Props) {
   const { t: tc } = useTranslation();
   const { t } = useFundsTexts();
-  const form = useRef<HTMLFormElement>(null);
-  const sending = useRef(false);
   const intentKey = useIntentKey();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
   const limits = wireLimits({ min: minimum, max: maximum, available });
   const allAmount =
     limits.available != null && limits.max != null && limits.available > limits.max
@@ -83,89 +74,57 @@ export function GuardedTransferForm({
         })
       : t('form.available', { available: availableText });
 
-  // Focus goes to the first field in trouble once it is rendered as such.
-  const [focusRequest, setFocusRequest] = useState(0);
-  const focusInvalid = () => setFocusRequest((n) => n + 1);
-  useEffect(() => {
-    if (focusRequest) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (sending.current) return;
-    setFailure(null);
-    const amountProblem = checkAmount(amount, limits);
-    const passwordProblem = paymentPasswordProblem(password);
-    const next: Problems = {
-      amount: amountProblem ? amountProblemText(t, amountProblem, symbol) : undefined,
-      paymentPassword: passwordProblem ? t(`form.${passwordProblem}`) : undefined,
-    };
-    setProblems(next);
-    if (next.amount || next.paymentPassword) {
-      focusInvalid();
-      return;
-    }
-    if (blocked) {
-      setFailure(blocked);
-      return;
-    }
-    const request = { amount: amount.trim(), paymentPassword: password };
-    const idempotencyKey = intentKey.keyFor({ ...request, intent });
-    sending.current = true;
-    setPending(true);
-    try {
-      const receipt = await send({ ...request, idempotencyKey });
-      intentKey.complete();
-      setAmount('');
-      setPassword('');
-      onDone(receipt);
-    } catch (error) {
-      intentKey.failed(error);
-      // A wrong password belongs to its field (cleared, focused, described); the rest above the button.
-      if (errorCodeOf(error) === 'payment.password.invalid') {
-        setPassword('');
-        setProblems({ paymentPassword: t('errors.paymentPasswordInvalid') });
-        focusInvalid();
-      } else {
-        setFailure(moneyErrorText(t, tc, error));
+  const form = useForm({
+    initial: { amount: '', paymentPassword: '' },
+    validators: {
+      amount: (value) => {
+        const problem = checkAmount(value, limits);
+        return problem ? amountProblemText(t, problem, symbol) : null;
+      },
+      paymentPassword: (value) => {
+        const problem = paymentPasswordProblem(value);
+        return problem ? t(`form.${problem}`) : null;
+      },
+    },
+    onSubmit: async (values, f) => {
+      if (blocked) {
+        f.setFailure(blocked);
+        return;
       }
-    } finally {
-      sending.current = false;
-      setPending(false);
-    }
-  };
+      const request = { amount: values.amount.trim(), paymentPassword: values.paymentPassword };
+      const idempotencyKey = intentKey.keyFor({ ...request, intent });
+      try {
+        const receipt = await send({ ...request, idempotencyKey });
+        intentKey.complete();
+        f.setValues({ amount: '', paymentPassword: '' });
+        onDone(receipt);
+      } catch (error) {
+        intentKey.failed(error);
+        // A wrong password belongs to its field (cleared, focused, described); the rest above the button.
+        if (errorCodeOf(error) === 'payment.password.invalid') {
+          f.setValues({ paymentPassword: '' });
+          f.setError('paymentPassword', t('errors.paymentPasswordInvalid'));
+        } else {
+          f.setFailure(moneyErrorText(t, tc, error));
+        }
+      }
+    },
+  });
 
   return (
-    <form
-      ref={form}
-      className={styles.form}
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      data-form={name}
-      aria-busy={pending || undefined}
-    >
+    <form {...form.props} className={styles.form} data-form={name} aria-busy={form.submitting || undefined}>
       {children}
-      <AmountField
-        value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          setProblems((p) => ({ ...p, amount: undefined }));
-        }}
-        symbol={symbol}
-        error={problems.amount}
-        hint={hint}
-        all={allAmount}
-      />
-      <PaymentPasswordField
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          setProblems((p) => ({ ...p, paymentPassword: undefined }));
-        }}
-        error={problems.paymentPassword}
-      />
-      <FormFailure>{failure}</FormFailure>
-      <Button type="submit" size="lg" block busy={pending} disabled={pending} data-action="submit-transfer">
+      <AmountField {...form.field('amount')} symbol={symbol} hint={hint} all={allAmount} />
+      <PaymentPasswordField {...form.field('paymentPassword')} />
+      <FormFailure>{form.failure}</FormFailure>
+      <Button
+        type="submit"
+        size="lg"
+        block
+        busy={form.submitting}
+        disabled={form.submitting}
+        data-action="submit-transfer"
+      >
         {submitLabel}
       </Button>
     </form>
