@@ -34,7 +34,7 @@ export interface SecretFieldProps extends FieldLook {
 
 /**
  * A masked input with its own show/hide toggle: the login password (`PasswordField`) and the money
- * pages' six-digit payment password (`lib/funds/fields.tsx`).
+ * pages' six-digit payment password (`lib/money/fields.tsx`).
  */
 export function SecretField({
   label,
