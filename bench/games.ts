@@ -6,7 +6,7 @@
  * PostgreSQL from BENCH_DATABASE_URL in a fresh schema, then PGlite in a temp data folder; on
  * PostgreSQL the wallet's raw-SQL baseline (one transfer statement from node-postgres, as
  * bench/ledger.ts measures it) gives the ratio. Each phase runs BENCH_LEDGER_SECONDS (default
- * 10) after a 2 s warm-up. Runnable alone:
+ * 10) after a 2 s warm-up. PostgreSQL is measured again with WORKERS=2 (its own line). Runnable alone:
  *   node --import tsx -e "import('./bench/games.ts').then(async m => console.log((await m.gamesBench(8285)).join('\n')))"
  */
 
@@ -129,6 +129,26 @@ export function gamesPostgres(port: number): Promise<string> {
   });
 }
 
+/**
+ * PostgreSQL with WORKERS=2 (two server processes sharing the port), on a schema of its own: the
+ * line to read beside the one-process PostgreSQL line above it.
+ */
+export function gamesPostgresWorkers(port: number): Promise<string> {
+  return onPostgresSchema('bench_games', async ({ database, serverUrl }) => {
+    const memberIds = await prepare(database);
+    const tokens = await launchTokens(database, memberIds);
+    const env = { DATABASE_URL: serverUrl, OPS_TOKEN, REDIS_URL: '', WORKERS: '2' };
+    const server = await startServer(port, env);
+    let spins: Figure;
+    try {
+      spins = await spinFigures(server.url, tokens);
+    } finally {
+      await server.stop();
+    }
+    return line('postgres, WORKERS=2', spins, ` | ${await recorded(database)} | ${await checked(database)}`);
+  });
+}
+
 /** PGlite: rounds through the real server on the embedded database. */
 export async function gamesPglite(port: number): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aurum-bench-games-'));
@@ -146,7 +166,7 @@ export async function gamesPglite(port: number): Promise<string> {
   }
 }
 
-/** Both engines, one line each. */
+/** Both engines, one line each, and PostgreSQL again with WORKERS=2. */
 export async function gamesBench(port: number): Promise<string[]> {
-  return [await gamesPostgres(port), await gamesPglite(port)];
+  return [await gamesPostgres(port), await gamesPostgresWorkers(port), await gamesPglite(port)];
 }

@@ -7,8 +7,8 @@
  *   movement touches the same logical account (its shards);
  * - raw SQL (PostgreSQL only): the same transfer statement sent by node-postgres directly from
  *   50 clients, without HTTP, Fastify or the ledger service: the ceiling the API is compared with.
- * PostgreSQL from BENCH_DATABASE_URL in a fresh schema (dropped afterwards); PGlite in a temp
- * data folder. Each phase runs BENCH_LEDGER_SECONDS (default 10) after a 2 s warm-up.
+ * PostgreSQL from BENCH_DATABASE_URL in a fresh schema (dropped afterwards), the API in 1 process
+ * and again with WORKERS=2 (a line of its own); PGlite (one process) in a temp data folder. Each phase runs BENCH_LEDGER_SECONDS (default 10) after a 2 s warm-up.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -237,8 +237,31 @@ export async function onPostgresSchema<T>(prefix: string, fn: (b: BenchSchema) =
   }
 }
 
-/** PostgreSQL: the API on the real server, then the raw statement; goals 2,500/s and 70 %. */
-export function ledgerPostgres(port: number): Promise<string> {
+/** The API figures on a server with WORKERS=2 on the same schema (cluster: PostgreSQL only). */
+async function apiFiguresWithWorkers(port: number, serverUrl: string, memberIds: number[]) {
+  const server = await startServer(port, { DATABASE_URL: serverUrl, OPS_TOKEN, REDIS_URL: '', WORKERS: '2' });
+  try {
+    return await apiFigures(server.url, memberIds);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The WORKERS=2 line beside the one-process figures of the same run. */
+function workersLine(one: { spread: Figure; hot: Figure }, two: { spread: Figure; hot: Figure }) {
+  return (
+    `ledger (postgres, WORKERS=2; HTTP POST /ops/ledger/transfer from ${MEMBERS} members, ${SECONDS} s each): ` +
+    `spread ${fmt(two.spread.rps)} movements/s p99 ${two.spread.p99Ms} ms | hot house ${fmt(two.hot.rps)}/s ` +
+    `p99 ${two.hot.p99Ms} ms | against 1 process: spread ${(two.spread.rps / one.spread.rps).toFixed(2)}x, ` +
+    `hot ${(two.hot.rps / one.hot.rps).toFixed(2)}x`
+  );
+}
+
+/**
+ * PostgreSQL: the API on the real server in 1 process and with WORKERS=2, then the raw statement;
+ * goals 2,500/s and 70 %. Two lines.
+ */
+export function ledgerPostgres(port: number): Promise<string[]> {
   return onPostgresSchema('bench_ledger', async ({ url, schema, database, serverUrl }) => {
     const memberIds = await prepare(database);
     const server = await startServer(port, { DATABASE_URL: serverUrl, OPS_TOKEN, REDIS_URL: '' });
@@ -248,15 +271,19 @@ export function ledgerPostgres(port: number): Promise<string> {
     } finally {
       await server.stop();
     }
+    const workers = await apiFiguresWithWorkers(port, serverUrl, memberIds);
     const raw = await rawSql(url, schema, memberIds);
-    return line(
-      'postgres',
-      figures.spread,
-      figures.hot,
-      ` | raw SQL (same statement, pg, ${MEMBERS} clients) ${fmt(raw.rps)}/s p99 ${raw.p99Ms} ms | ` +
-        `API/raw ${(figures.spread.rps / raw.rps).toFixed(2)} | ` +
-        `${await checked(database)} (goals: 2,500/s, hot >= 70 %)`,
-    );
+    return [
+      line(
+        'postgres, 1 process',
+        figures.spread,
+        figures.hot,
+        ` | raw SQL (same statement, pg, ${MEMBERS} clients) ${fmt(raw.rps)}/s p99 ${raw.p99Ms} ms | ` +
+          `API/raw ${(figures.spread.rps / raw.rps).toFixed(2)} | ` +
+          `${await checked(database)} (goals: 2,500/s, hot >= 70 %)`,
+      ),
+      workersLine(figures, workers),
+    ];
   });
 }
 
@@ -291,7 +318,7 @@ export async function serverChecked(serverUrl: string): Promise<string> {
     : 'LEDGER-CHECK FAILED';
 }
 
-/** Both engines, one line each. */
+/** Both engines: PostgreSQL in 1 process and with WORKERS=2, PGlite (one process). */
 export async function ledgerBench(port: number): Promise<string[]> {
-  return [await ledgerPostgres(port), await ledgerPglite(port)];
+  return [...(await ledgerPostgres(port)), await ledgerPglite(port)];
 }

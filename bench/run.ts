@@ -1,31 +1,35 @@
 /**
  * `npm run bench`: figures, not tests. Needs the web app built (`npm run build`) and Chromium.
- * Prints one line per figure. `npm run bench -- ledger` prints only the ledger figures (no
- * build or browser needed; PostgreSQL from BENCH_DATABASE_URL), `-- games` the slot rounds through
- * the full game path, `-- maths` the 10-million-spin RTP simulation and the dieharder summary.
+ * Prints one line per figure. `npm run bench -- web` prints only the bundle and Lighthouse figures,
+ * `-- api` the whitelabel call against a bare Fastify route (no build or browser needed), `-- ledger`
+ * the ledger figures, `-- games` the slot rounds through the full game path (PostgreSQL from
+ * BENCH_DATABASE_URL for these three, each in 1 process and with WORKERS=2), `-- maths` the
+ * 10-million-spin RTP simulation and the dieharder summary. The servers listen on BENCH_PORT
+ * (default 8282) and the four ports after it.
  */
-import { bareFastify, load } from './api.ts';
+import { apiBench } from './api.ts';
 import { gamesBench } from './games.ts';
 import { gamesMathsBench } from './games-maths.ts';
 import { ledgerBench } from './ledger.ts';
 import { startServer } from './server.ts';
 import { initialJsBytes, lighthouseScore } from './web.ts';
 
-const PORT = 8282;
-const BARE_PORT = 8283;
-const LEDGER_PORT = 8284;
-const GAMES_PORT = 8285;
-const FIGURES = ['web', 'ledger', 'games', 'maths'] as const;
-const MERCHANT = 'AURUM';
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 8282);
+const PORT = BASE_PORT;
+const BARE_PORT = BASE_PORT + 1;
+const LEDGER_PORT = BASE_PORT + 2;
+const GAMES_PORT = BASE_PORT + 3;
+const PAIR_PORT = BASE_PORT + 4;
+const FIGURES = ['web', 'api', 'ledger', 'games', 'maths'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main() {
   const only = process.argv[2];
   if (only !== undefined && !(FIGURES as readonly string[]).includes(only))
     throw new Error(`unknown figure ${only} (try: ${FIGURES.join(', ')})`);
-  if (only === undefined || only === 'web') await webAndApi();
+  if (only === undefined || only === 'web') await web();
+  if (only === undefined || only === 'api') console.log(await apiBench(PORT, PAIR_PORT, BARE_PORT));
   if (only === undefined || only === 'ledger')
     for (const line of await ledgerBench(LEDGER_PORT)) console.log(line);
   if (only === undefined || only === 'games')
@@ -33,7 +37,7 @@ async function main() {
   if (only === undefined || only === 'maths') for (const line of await gamesMathsBench()) console.log(line);
 }
 
-async function webAndApi() {
+async function web() {
   const server = await startServer(PORT);
   try {
     const js = await initialJsBytes(`${server.url}/`);
@@ -46,18 +50,6 @@ async function webAndApi() {
     console.log(
       `lighthouse: mobile performance median ${median(scores)} of runs ${scores.join(', ')} (budget 95)`,
     );
-
-    const headers = { Merchant: MERCHANT, Device: 'web', Language: 'EN' };
-    const bare = await bareFastify(BARE_PORT);
-    try {
-      const api = await load(`${server.url}/wps/system/whitelabel`, headers);
-      const ceiling = await load(`http://127.0.0.1:${BARE_PORT}/bare`, {});
-      console.log(
-        `api: GET /wps/system/whitelabel ${fmt(api.rps)} req/s p99 ${api.p99Ms} ms | bare Fastify ${fmt(ceiling.rps)} req/s p99 ${ceiling.p99Ms} ms | ratio ${(api.rps / ceiling.rps).toFixed(2)} (50 connections, 10 s)`,
-      );
-    } finally {
-      await bare.close();
-    }
   } finally {
     await server.stop();
   }

@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 180_000;
 
 export interface RunningServer {
   url: string;
@@ -12,7 +14,8 @@ export interface RunningServer {
 
 /**
  * Starts the real server (built web app, embedded database in a temp folder) for a bench. A
- * given data folder is used (and removed on stop) instead of a fresh one.
+ * given data folder is used (and removed on stop) instead of a fresh one. With WORKERS=N in
+ * `env` it returns once all N processes listen, so the load reaches every one of them.
  */
 export async function startServer(
   port: number,
@@ -28,7 +31,7 @@ export async function startServer(
     [...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: {
         ...process.env,
         PORT: String(port),
@@ -40,14 +43,27 @@ export async function startServer(
       },
     },
   );
+  const workers = Number(env.WORKERS ?? 1);
+  let listening = 0;
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (/^worker \d+ is listening/.test(line)) listening++;
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy machine tsx, the migrations and WORKERS=2 take their time. A server that
+  // misses it is ended, so it cannot go on starting against a schema the bench then drops.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (Date.now() > deadline) throw new Error('the server did not start');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('the server did not start');
+    }
     const ok = await fetch(`${url}/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) break;
+    if (ok && (workers <= 1 || listening >= workers)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

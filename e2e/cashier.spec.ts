@@ -277,7 +277,7 @@ test('an agent sends money to a downline, whose open page sees it arrive', async
  * part of the contract.
  */
 async function recordRows(centre: Locator): Promise<string[][]> {
-  const rows = await centre.locator('table[data-record-table] tbody tr').evaluateAll((trs) =>
+  const rows = await centre.locator('table[data-records="transactions"] tbody tr').evaluateAll((trs) =>
     trs.map((tr) => ({
       transfer: tr.getAttribute('data-transfer-id') ?? '',
       cells: Array.from(tr.querySelectorAll('td'))
@@ -350,10 +350,10 @@ test('the account record lists every movement of the member, in English and in C
     ['Deposit', 'Main wallet', '+$100.00', '$500.00'],
     ['Adjustment', 'Main wallet', '+$400.00', '$400.00'],
   ]);
-  await expect(centre.locator('table[data-record-table]')).toContainText(
+  await expect(centre.locator('table[data-records="transactions"]')).toContainText(
     'Balance corrected by customer service',
   );
-  await expect(centre.locator('table[data-record-table] td').first()).toHaveText(
+  await expect(centre.locator('table[data-records="transactions"] td').first()).toHaveText(
     /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
   );
   // The type filter narrows it to the holds.
@@ -382,7 +382,7 @@ test('the account record lists every movement of the member, in English and in C
     '调整/主钱包',
   ]);
   // Remarks are sentences in Chinese too, not the operator's memo.
-  await expect(centre.locator('table[data-record-table]')).toContainText('客服调整余额');
+  await expect(centre.locator('table[data-records="transactions"]')).toContainText('客服调整余额');
   await centre.getByRole('tab', { name: '取款', exact: true }).click();
   await expect(centre.getByRole('heading', { name: '取款', exact: true })).toBeVisible();
   await expect(centre.locator(`li[data-order="${rejectedNo}"]`)).toContainText('已拒绝');

@@ -5,17 +5,7 @@ import type { WordSource } from '@aurum/games';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
-import {
-  type Accounts,
-  createAccounts,
-  memberRoutes,
-  resetPasswordCommand,
-  SocialService,
-  sessionRoutes,
-  socialRoutes,
-  unlockRoutes,
-  verificationRoutes,
-} from './modules/accounts/index.ts';
+import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -24,14 +14,14 @@ import {
   withdrawRoutes,
 } from './modules/cashier/index.ts';
 import { installContent } from './modules/content/index.ts';
-import { gamesRoutes, vendorMaintenanceCommand } from './modules/games/index.ts';
+import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes } from './modules/realtime/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
-import { installVendors, type Vendors } from './modules/vendor/index.ts';
+import { endVendorSessionsOf, installVendors, type Vendors } from './modules/vendor/index.ts';
 import {
   AccountRecords,
   AgentTransfers,
@@ -167,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captchaText: deps.captchaText,
   });
   app.decorate('accounts', accounts);
+  // Signing out (or a password change) also ends the member's game sessions at the vendors.
+  accounts.sessions.whenSessionsEnd(endVendorSessionsOf);
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onClose', async () => accounts.replay.close());
   installGuards(app, accounts.guards);
@@ -197,16 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     // app.vendors is installed further down; launches only happen once the app is ready.
     issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
+    ops,
   });
-  sessionRoutes(app, store, accounts);
-  unlockRoutes(app, store, accounts);
-  memberRoutes(app, store, accounts);
-  verificationRoutes(app, store, accounts);
-  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
-  socialRoutes(app, store, social, limiter);
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
-  ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
-  ops.extend('vendor-maintenance', vendorMaintenanceCommand({ database, store }));
+  installAccounts(app, { database, store, clock, limiter, ops, accounts });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });
   const webhookTransport = deps.webhookTransport;
@@ -225,8 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events,
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
-  transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger), agentTransfers });
-  recordRoutes(app, store, new AccountRecords(database));
+  transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
+  recordRoutes(app, store, new AccountRecords(database, gameDirectory));
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });
   const areaDeps: AreaDeps = {

@@ -19,7 +19,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)));
 
 /** Module → the modules it uses today. */
 const ALLOWED: Record<string, readonly string[]> = {
-  accounts: ['ops', 'vendor'],
+  accounts: ['ops'],
   cashier: ['accounts', 'ops', 'wallet'],
   content: ['accounts', 'games', 'ops'],
   games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],
@@ -30,7 +30,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
   vendor: ['accounts', 'ops', 'wallet'],
-  wallet: ['accounts', 'games'],
+  wallet: ['accounts'],
 };
 
 export function isTestCode(file: string): boolean {

@@ -54,9 +54,18 @@ export function fairBlock(serverSeed: string, clientSeed: string, nonce: number,
 export function fairWords(serverSeed: string, clientSeed: string, nonce: number): WordSource {
   assertServerSeed(serverSeed);
   assertRoundInputs(clientSeed, nonce);
+  return seededWords(serverSeed, `${clientSeed}:${nonce}:`);
+}
+
+/**
+ * The word stream of HMAC-SHA256(server seed, `${prefix}${cursor}`) for cursor 0, 1, 2, …, each
+ * block read as eight big-endian u32 words: the one derivation behind every provably-fair draw
+ * (a round's prefix is `client:nonce:`, a lottery issue's is `issue:`). `prefix` must be ASCII.
+ */
+export function seededWords(serverSeed: string, prefix: string): WordSource {
+  assertServerSeed(serverSeed);
+  if (!/^[\x20-\x7e]*$/.test(prefix)) throw new RangeError('prefix must be printable ASCII');
   const hmac = hmacSha256Keyed(utf8Bytes(serverSeed));
-  // The message is ASCII (the client seed is validated), so it is written byte by byte.
-  const prefix = `${clientSeed}:${nonce}:`;
   const message = new Uint8Array(prefix.length + 16);
   for (let i = 0; i < prefix.length; i++) message[i] = prefix.charCodeAt(i);
   const block = new Uint8Array(32);

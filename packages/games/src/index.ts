@@ -44,8 +44,10 @@ export {
   fairWords,
   isClientSeed,
   SERVER_SEED_PATTERN,
+  seededWords,
   serverSeedHash,
 } from './fair.ts';
+export * from './lottery/index.ts';
 export {
   PLINKO_RISKS,
   PLINKO_ROWS,

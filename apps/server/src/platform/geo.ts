@@ -6,9 +6,22 @@ export function normaliseIp(ip: string): string {
   return ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
 }
 
-/** Two-letter country of an address from the bundled, regularly updated GeoIP database. */
+/** The addresses looked up lately: a visitor asks several calls in a row (the page's start-up). */
+const recentCountries = new Map<string, string | null>();
+const RECENT_COUNTRIES_MAX = 10_000;
+
+/**
+ * Two-letter country of an address from the bundled GeoIP database (updated with the package,
+ * loaded once per process), remembered for the addresses seen lately.
+ */
 export function countryOf(ip: string): string | null {
-  return geoip.lookup(normaliseIp(ip))?.country ?? null;
+  const address = normaliseIp(ip);
+  const known = recentCountries.get(address);
+  if (known !== undefined) return known;
+  const country = geoip.lookup(address)?.country ?? null;
+  if (recentCountries.size >= RECENT_COUNTRIES_MAX) recentCountries.clear();
+  recentCountries.set(address, country);
+  return country;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_MEMBER, engines, loginAs, type TestApp } from '../testing/app.ts';
 import { DAY_MS, ManualClock } from './clock.ts';
-import { SESSION_RETENTION_MS } from './housekeeping.ts';
+import { DEVICE_COOKIE_MAX_AGE_MS, SESSION_RETENTION_MS } from './housekeeping.ts';
 
 describe.each(engines)('housekeeping on %s', (engine) => {
   let t: TestApp;
@@ -62,6 +62,12 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(await count('verification_codes')).toBe(0);
     expect(await count('captchas')).toBe(0);
     expect(await count('seen_jwe_ids')).toBe(0);
+    // The browser's device cookie lives on: the member's known device stays.
+    expect(await count('member_devices')).toBe(1);
     expect(await t.app.jobs.runNow('housekeeping')).toBe(0);
+
+    clock.advance(DEVICE_COOKIE_MAX_AGE_MS);
+    expect(await t.app.jobs.runNow('housekeeping')).toBe(1);
+    expect(await count('member_devices')).toBe(0);
   });
 });

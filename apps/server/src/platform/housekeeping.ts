@@ -9,6 +9,11 @@ const BATCH = 5000;
 export const SESSION_RETENTION_MS = 30 * DAY_MS;
 /** Used or expired one-time codes are kept a day: enough to answer "why did my code fail". */
 export const CODE_RETENTION_MS = DAY_MS;
+/**
+ * How long a browser keeps its device cookie (a known device of a member, renewed at every
+ * sign-in): a device not seen for longer can no longer present it, so its row goes.
+ */
+export const DEVICE_COOKIE_MAX_AGE_MS = 400 * DAY_MS;
 
 /** Deleted rows, as node-postgres (rowCount) or PGlite (affectedRows) reports them. */
 const rowsOf = (result: unknown) => {
@@ -18,7 +23,8 @@ const rowsOf = (result: unknown) => {
 
 /**
  * Deletes what has expired and can never be used again: captcha answers, one-time codes,
- * sign-in attempts of social login, rate-limit windows, ids of taken E bodies, and sessions that ended long ago.
+ * sign-in attempts of social login, rate-limit windows, ids of taken E bodies, known devices whose
+ * cookie has expired, and sessions that ended long ago.
  * Idempotent: processes that run it together delete each row once.
  */
 export function housekeepingJob(database: Database): Job {
@@ -30,6 +36,7 @@ export function housekeepingJob(database: Database): Job {
       const at = new Date(now);
       const sessionsBefore = new Date(now - SESSION_RETENTION_MS);
       const codesBefore = new Date(now - CODE_RETENTION_MS);
+      const devicesBefore = new Date(now - DEVICE_COOKIE_MAX_AGE_MS);
       const statements = [
         sql`DELETE FROM captchas WHERE id IN (SELECT id FROM captchas WHERE expires_at < ${at} LIMIT ${BATCH})`,
         sql`DELETE FROM oauth_states WHERE state_hash IN
@@ -40,6 +47,8 @@ export function housekeepingJob(database: Database): Job {
               (SELECT jti FROM seen_jwe_ids WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
         sql`DELETE FROM verification_codes WHERE id IN
               (SELECT id FROM verification_codes WHERE expires_at < ${codesBefore} LIMIT ${BATCH})`,
+        sql`DELETE FROM member_devices WHERE (member_id, token_hash) IN
+              (SELECT member_id, token_hash FROM member_devices WHERE last_seen_at < ${devicesBefore} LIMIT ${BATCH})`,
         sql`DELETE FROM sessions WHERE id IN
               (SELECT id FROM sessions
                 WHERE expires_at < ${sessionsBefore} OR revoked_at < ${sessionsBefore} LIMIT ${BATCH})`,

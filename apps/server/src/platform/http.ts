@@ -121,6 +121,8 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
 ): void {
   const needsGuards = def.auth === 'T' || def.encrypted || options.perIp;
   if (needsGuards && !app.guards) throw new Error(`${def.path} needs installGuards() first`);
+  // Most calls come without a query string: its parse is the same every time, so it is made once.
+  const emptyQuery = def.query.safeParse({});
   app.route({
     method: def.method,
     url: def.path,
@@ -137,7 +139,7 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
       const principal = def.auth === 'T' ? await authenticate(app.guards!, merchant, req) : null;
       // A signed-in call answers for one member: no shared cache may keep it.
       if (def.auth === 'T') reply.header('cache-control', 'no-store');
-      const query = def.query.safeParse(req.query ?? {});
+      const query = isEmpty(req.query) ? emptyQuery : def.query.safeParse(req.query);
       if (!query.success) throw new AppError('request.invalid', undefined, issuesToDetails(query.error));
       const input = def.encrypted ? await decryptBody(app.guards!, req.body) : (req.body ?? undefined);
       if (hasNul(req.query) || hasNul(input)) {
@@ -149,7 +151,8 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
         req,
         reply,
         merchant,
-        query: query.data,
+        // A copy: a handler may fill in its own query object.
+        query: query === emptyQuery ? copyOf(query.data) : query.data,
         body: body.data,
         ip,
         principal,
@@ -161,6 +164,16 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
       return ok(value);
     },
   });
+}
+
+const copyOf = <T>(value: T): T =>
+  typeof value === 'object' && value !== null ? ({ ...value } as T) : value;
+
+/** No query string (Fastify hands over an empty object, or nothing). */
+function isEmpty(query: unknown): boolean {
+  if (query === undefined || query === null) return true;
+  for (const _ in query as object) return false;
+  return true;
 }
 
 const MAX_DEPTH = 32;
@@ -303,22 +316,26 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * no form-encoded body except on the calls that take one (415).
  */
 export function installRequestShapeRules(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    if (NO_BODY_METHODS.has(req.method) && hasBody(req)) {
-      throw new AppError('request.invalid', undefined, {
-        '(request)': `a ${req.method} request has no body`,
-      });
-    }
-    const type = String(req.headers['content-type'] ?? '')
-      .split(';')[0]!
-      .trim()
-      .toLowerCase();
-    if (type === FORM_TYPE && !req.is404 && !req.routeOptions.config.acceptsForm) {
-      throw new AppError('media.unsupported', 'This call takes JSON, not a form-encoded body.', {
-        'content-type': 'application/json',
-      });
-    }
-  });
+  // A callback hook: it never waits, so a request costs no promise here.
+  app.addHook('onRequest', (req, _reply, done) => done(requestShapeError(req)));
+}
+
+function requestShapeError(req: FastifyRequest): AppError | undefined {
+  if (NO_BODY_METHODS.has(req.method) && hasBody(req)) {
+    return new AppError('request.invalid', undefined, {
+      '(request)': `a ${req.method} request has no body`,
+    });
+  }
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  if (type === FORM_TYPE && !req.is404 && !req.routeOptions.config.acceptsForm) {
+    return new AppError('media.unsupported', 'This call takes JSON, not a form-encoded body.', {
+      'content-type': 'application/json',
+    });
+  }
+  return undefined;
 }
 
 function hasBody(req: FastifyRequest): boolean {

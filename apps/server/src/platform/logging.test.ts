@@ -85,6 +85,18 @@ describe('request logs carry no secrets', () => {
     expect(text).not.toMatch(/SECRET-002/);
   });
 
+  it('censors the headers an error carries and keeps its message, without changing the error', () => {
+    const err = Object.assign(new Error('gateway refused'), {
+      response: { status: 502, headers: { 'Set-Cookie': 'sid=err-SECRET-0030', 'x-trace': 'trace-7' } },
+    });
+    app.log.error({ err }, 'a payment call failed');
+    const text = log();
+    expect(text).toContain('gateway refused');
+    expect(text).toContain('trace-7');
+    expect(text).not.toMatch(/SECRET-003/);
+    expect(err.response.headers['Set-Cookie']).toBe('sid=err-SECRET-0030');
+  });
+
   it('redacts by parameter name and by JOSE shape, leaving other parameters as they are', () => {
     expect(redactUrl('/a')).toBe('/a');
     expect(redactUrl('/a?smsCode=1&gameCode=x&lang=en')).toBe(

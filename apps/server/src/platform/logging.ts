@@ -75,20 +75,65 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
+const SECRET_HEADER_SET: ReadonlySet<string> = new Set(SECRET_HEADERS);
+
+/** Plain objects and errors are what a log line's own fields are; anything else is left to its serializer. */
+function isWalkable(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || value instanceof Error;
+}
+
+/** A copy of a plain object or an error (its message and stack kept) with one field replaced. */
+function withField(source: object, key: string, value: unknown): object {
+  const copy =
+    source instanceof Error
+      ? Object.create(Object.getPrototypeOf(source), Object.getOwnPropertyDescriptors(source))
+      : { ...source };
+  copy[key] = value;
+  return copy;
+}
+
+/** A headers object without its credentials, or the same object when it carries none. */
+function censorHeaderValues(headers: object): object {
+  let out: Record<string, unknown> | null = null;
+  for (const name of Object.keys(headers)) {
+    if (!SECRET_HEADER_SET.has(name.toLowerCase())) continue;
+    out ??= { ...headers };
+    out[name] = REDACTED;
+  }
+  return out ?? headers;
+}
+
+/**
+ * The log object with the credential headers of every `headers` object at most two levels below
+ * the top censored (`headers`, `x.headers`, `x.y.headers`); the logged objects are not changed.
+ */
+export function censorHeaders<T extends object>(obj: T, depth = 0): T {
+  let out: object = obj;
+  for (const key of Object.keys(obj)) {
+    const value = (obj as Record<string, unknown>)[key];
+    if (!isWalkable(value)) continue;
+    const next =
+      key === 'headers' ? censorHeaderValues(value) : depth < 2 ? censorHeaders(value, depth + 1) : value;
+    if (next === value) continue;
+    if (out === obj) out = withField(obj, key, next);
+    else (out as Record<string, unknown>)[key] = next;
+  }
+  return out as T;
+}
+
 /**
  * The server's logger: request lines without secrets, and any headers object logged anywhere
- * (an error's request or response) with its credential headers censored.
+ * (an error's request or response) with its credential headers censored. The censoring runs on
+ * the lines actually written, not at each request's child logger (pino's wildcard redaction
+ * would walk every request's bindings).
  */
 export function loggerOptions(level: string, stream?: LogStream): LoggerOptions {
-  const paths: string[] = [];
-  for (const name of SECRET_HEADERS) {
-    const key = `["${name}"]`;
-    paths.push(`headers${key}`, `*.headers${key}`, `*.*.headers${key}`);
-  }
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: { paths, censor: REDACTED },
+    formatters: { log: (obj) => censorHeaders(obj) },
     serializers: { req: serializeRequest },
   };
 }

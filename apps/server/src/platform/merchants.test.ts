@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import {
   createTestApp,
+  createTestDb,
+  DEMO_MERCHANT,
   OPS_TOKEN,
   opsCommand,
   siteHeaders,
   type TestApp,
+  type TestDb,
   testConfig,
 } from '../testing/app.ts';
-import { openDatabase } from './db.ts';
+import { type Database, openDatabase } from './db.ts';
+import { MerchantStore } from './merchants.ts';
 
 // Two processes on one PostgreSQL: an operator change made through one reaches the other
 // through LISTEN/NOTIFY, long before the cache's safety expiry.
@@ -47,5 +51,73 @@ describe.runIf(process.env.TEST_DATABASE_URL)('merchant changes across processes
     await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(1);
     await opsCommand(a.app, { command: 'maintenance', on: false });
     await expect.poll(() => statusOn(b), { timeout: 2_000, interval: 50 }).toBe(0);
+  });
+
+  const whitelabelOn = async (app: App) =>
+    (await app.inject({ method: 'GET', url: routes.whitelabel.path, headers: siteHeaders() })).json().value;
+
+  it('sends the changed configuration in the pre-serialised whitelabel reply of the other process', async () => {
+    const before = await whitelabelOn(b);
+    expect(before.info.analyticsId).not.toBe('G-CHANGED1');
+    // Served again from the other process's cache: the same reply.
+    expect(await whitelabelOn(b)).toEqual(before);
+    const config = structuredClone((await a.app.merchants.get('AURUM'))!.config);
+    await a.app.ops.run('AURUM', { command: 'reload-config' }, 'test', {
+      ...config,
+      analyticsId: 'G-CHANGED1',
+    });
+    await expect
+      .poll(async () => (await whitelabelOn(b)).info.analyticsId, { timeout: 2_000, interval: 50 })
+      .toBe('G-CHANGED1');
+    await a.app.ops.run('AURUM', { command: 'reload-config' }, 'test', config);
+    await expect
+      .poll(async () => (await whitelabelOn(b)).info.analyticsId, { timeout: 2_000, interval: 50 })
+      .toBe(before.info.analyticsId);
+  });
+});
+
+describe('merchant store', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb('pglite');
+  });
+  afterAll(async () => db?.drop());
+
+  /** The store over a database whose merchant reads are counted. */
+  function countedStore(now: () => number) {
+    let reads = 0;
+    const counted: Database = {
+      ...db.database,
+      db: new Proxy(db.database.db, {
+        get(target, key, receiver) {
+          if (key === 'select') reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      }),
+    };
+    return { store: new MerchantStore(counted, now), reads: () => reads };
+  }
+
+  it('serves the requests that find an entry expired together from one read and one state', async () => {
+    let now = 0;
+    const { store, reads } = countedStore(() => now);
+    const first = await store.get(DEMO_MERCHANT);
+    expect(reads()).toBe(1);
+    now += 60_000;
+    const states = await Promise.all(Array.from({ length: 20 }, () => store.get(DEMO_MERCHANT)));
+    expect(reads()).toBe(2);
+    expect(new Set(states).size).toBe(1);
+    // The row's version has not changed: the state (and what was derived from it) is kept.
+    expect(states[0]).toBe(first);
+    expect(states[0]?.code).toBe(DEMO_MERCHANT);
+  });
+
+  it('does not keep an answer read before a change was told', async () => {
+    const { store, reads } = countedStore(() => 0);
+    const during = store.get(DEMO_MERCHANT);
+    await store.changed(DEMO_MERCHANT);
+    await during;
+    await store.get(DEMO_MERCHANT);
+    expect(reads()).toBe(2);
   });
 });

@@ -26,10 +26,16 @@ const MAX_UNKNOWN_CACHED = 1_000;
 
 /**
  * Reads merchants from the database and keeps them in memory. Operator changes reach every
- * process through a NOTIFY on MERCHANT_CHANGED, which drops the cached entry.
+ * process through a NOTIFY on MERCHANT_CHANGED, which drops the cached entry. Concurrent misses
+ * share one read, and a re-read that finds the same version keeps the cached state object, so what
+ * requests derive from it (the pre-serialised whitelabel reply…) lives until the merchant changes.
  */
 export class MerchantStore {
   private readonly cache = new Map<string, { state: MerchantState | null; at: number }>();
+  /** The read in flight for a merchant, shared by every request that missed meanwhile. */
+  private readonly loading = new Map<string, Promise<MerchantState | null>>();
+  /** Bumped by every change notice: a read begun before the notice must not fill the cache. */
+  private readonly generation = new Map<string, number>();
   private unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(
@@ -38,26 +44,49 @@ export class MerchantStore {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.database.listen(MERCHANT_CHANGED, (code) => this.cache.delete(code));
+    this.unsubscribe = await this.database.listen(MERCHANT_CHANGED, (code) => this.forget(code));
   }
 
   async stop(): Promise<void> {
     await this.unsubscribe?.();
   }
 
-  async get(code: string): Promise<MerchantState | null> {
+  get(code: string): Promise<MerchantState | null> {
     const hit = this.cache.get(code);
-    if (hit && this.now() - hit.at < CACHE_TTL_MS) return hit.state;
-    const [row] = await this.database.db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
-    const state = row ? toState(row) : null;
-    if (state || this.countUnknown() < MAX_UNKNOWN_CACHED) this.cache.set(code, { state, at: this.now() });
-    return state;
+    if (hit && this.now() - hit.at < CACHE_TTL_MS) return Promise.resolve(hit.state);
+    let pending = this.loading.get(code);
+    if (!pending) {
+      const read = this.load(code, hit?.state ?? null).finally(() => {
+        if (this.loading.get(code) === read) this.loading.delete(code);
+      });
+      pending = read;
+      this.loading.set(code, read);
+    }
+    return pending;
   }
 
   /** Drops a cached merchant here and in every other process. */
   async changed(code: string): Promise<void> {
-    this.cache.delete(code);
+    this.forget(code);
     await this.database.notify(MERCHANT_CHANGED, code);
+  }
+
+  private forget(code: string): void {
+    this.cache.delete(code);
+    this.loading.delete(code);
+    this.generation.set(code, (this.generation.get(code) ?? 0) + 1);
+  }
+
+  private async load(code: string, previous: MerchantState | null): Promise<MerchantState | null> {
+    const generation = this.generation.get(code) ?? 0;
+    const [row] = await this.database.db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
+    // The same version is the same merchant: keep the object (and what was derived from it).
+    const state = row ? (previous?.version === row.version ? previous : toState(row)) : null;
+    const current = (this.generation.get(code) ?? 0) === generation;
+    if (current && (state || this.countUnknown() < MAX_UNKNOWN_CACHED)) {
+      this.cache.set(code, { state, at: this.now() });
+    }
+    return state;
   }
 
   private countUnknown(): number {

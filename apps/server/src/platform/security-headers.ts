@@ -177,27 +177,30 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     return cached.policy;
   };
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // same-origin: the game window and the customer-service popup are opened without an opener
-    // (opener = null) and social sign-in is a full-page redirect, so nothing needs a handle on a
-    // window of another origin.
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (https) reply.header('strict-transport-security', HSTS);
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) {
+  // same-origin opener policy: the game window and the customer-service popup are opened without
+  // an opener (opener = null) and social sign-in is a full-page redirect, so nothing needs a handle
+  // on a window of another origin.
+  const everyAnswer: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': HSTS } : {}),
+  };
+  // A callback hook: an API answer gets its fixed headers without a promise; only a page waits
+  // (for the merchant's policy, plus the style block of its rendered-ahead home shell).
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.headers(everyAnswer);
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
+    pagePolicy().then((base) => {
       const extra = pageStyles.get(reply);
-      const policy = await pagePolicy();
-      reply.header(
-        'content-security-policy',
-        extra
-          ? policy.replace(/(^|; )style-src [^;]*/, (d) => `${d} ${extra.map((h) => `'${h}'`).join(' ')}`)
-          : policy,
-      );
+      const policy = extra
+        ? base.replace(/(^|; )style-src [^;]*/, (d) => `${d} ${extra.map((h) => `'${h}'`).join(' ')}`)
+        : base;
+      reply.header('content-security-policy', policy);
       reply.header('x-frame-options', 'SAMEORIGIN');
-    }
-    return payload;
+      done(null, payload);
+    }, done);
   });
 }

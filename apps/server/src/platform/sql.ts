@@ -1,4 +1,5 @@
 import { type PGlite, protocol } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { Database, Db } from './db.ts';
 
 /** The database or one of its transactions (drizzle): where the caller wants the SQL to run. */
@@ -80,13 +81,40 @@ async function parseOnce(pg: PGlite, name: string, text: string) {
   parsed.add(name);
 }
 
-/** Runs one statement through drizzle's session (unnamed statements, or node-postgres). */
+/** Dates, timestamps and intervals stay PostgreSQL's text, as drizzle's sessions read them. */
+const TEXT_TYPES = new Set([
+  pg.types.builtins.DATE,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const asText = (value: string) => value;
+const pgTypes = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(id) ? asText : pg.types.getTypeParser(id, format),
+} as pg.CustomTypesConfig;
+
+/**
+ * Runs one statement: on PostgreSQL straight on the session's node-postgres pool or client (a
+ * prepared-query object and its tracing per call cost more than the hot statements' own work),
+ * on PGlite through drizzle's session.
+ */
 export async function queryRows<T>(
   q: Queryable,
   text: string,
   params: unknown[],
   name?: string,
 ): Promise<T[]> {
+  const client = (q._.session as { client?: unknown }).client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params, types: pgTypes });
+    return result.rows;
+  }
   const prepared = q._.session.prepareQuery({ sql: text, params }, undefined, name, false);
   const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;

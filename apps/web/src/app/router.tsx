@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ChunkErrorPanel, ModalProvider } from '../components/ui';
-import { DepositReturn } from '../lib/cashier/deposit-return';
 import { loadChunk } from '../lib/chunks/chunk-load';
 import { CATEGORY_CENTRE_PATHS } from '../lib/games';
+import { DepositReturn } from '../lib/money/deposit-return';
 import { SessionWatch } from '../lib/session/session-watch';
 import { AppLayout, PageLoading } from './layouts/app-layout';
 import { modalRegistry } from './modals/registry';

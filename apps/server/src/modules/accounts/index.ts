@@ -3,17 +3,12 @@
  * sessions, account security and settings, verification codes and social sign-in. Code outside
  * `modules/accounts/` imports only this file (`architecture.test.ts`); its tests may use the internals.
  */
-export { resetPasswordCommand } from './member/ops.ts';
+
+export { type AccountsInstallDeps, installAccounts } from './install.ts';
 export type { Queryable } from './member/repository.ts';
 export { accountKey, findByAccount, findById, insertMember } from './member/repository.ts';
-export { memberRoutes } from './member/routes.ts';
 export { seedDemoAccounts } from './member/seed.ts';
 export { requestLanguage } from './member/service.ts';
 export type { Accounts } from './security/accounts.ts';
 export { createAccounts } from './security/accounts.ts';
 export { accountSettings, isAgentType, isTrialType, requireRealAccount } from './security/settings.ts';
-export { unlockRoutes } from './security/unlock-routes.ts';
-export { sessionRoutes } from './session/routes.ts';
-export { socialRoutes } from './social/routes.ts';
-export { SocialService } from './social/service.ts';
-export { verificationRoutes } from './verification/routes.ts';

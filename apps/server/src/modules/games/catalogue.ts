@@ -9,6 +9,7 @@ import {
   type Vendor,
 } from '@aurum/contract';
 import type { MerchantState } from '../../platform/merchants.ts';
+import type { GameDirectory } from '../wallet/index.ts';
 
 /**
  * The category a vendor's games belong to: vendors named in the brand's esportGames,
@@ -154,3 +155,13 @@ export function presentGame(entry: CatalogueGame, language: Language, now: numbe
     maintenance: activeMaintenance(vendor.vendor, now),
   };
 }
+
+/** The games area's answer to what the wallet asks of the merchant's games. */
+export const gameDirectory: GameDirectory = {
+  launchable: (merchant, vendor) => catalogueOf(merchant).launchable(vendor),
+  vendorName: (merchant, vendor) => catalogueOf(merchant).vendor(vendor)?.vendor.name,
+  gameName(merchant, vendor, gameCode, language) {
+    const entry = catalogueOf(merchant).gameOf(vendor, gameCode);
+    return entry ? gameName(entry.game, language) : undefined;
+  },
+};

@@ -5,12 +5,14 @@ import type { Database } from '../../platform/db.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { requestLanguage } from '../accounts/index.ts';
+import type { OpsService } from '../ops/index.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { BetRecordsService } from './bets.ts';
 import { catalogueOf } from './catalogue.ts';
 import { MemberGames } from './favourites.ts';
 import { GameLauncher, type IssueLaunchToken } from './launch.ts';
 import { GameLobby } from './lobby.ts';
+import { vendorMaintenanceCommand } from './ops.ts';
 import { gameMenus } from './service.ts';
 import { WinnersBoard } from './winners.ts';
 
@@ -21,6 +23,8 @@ export interface GamesDeps {
   clock: Clock;
   /** The vendor module's single-use launch tokens. */
   issueLaunchToken: IssueLaunchToken;
+  /** The operator commands, extended with `vendor-maintenance`. */
+  ops: OpsService;
 }
 
 const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
@@ -30,10 +34,12 @@ const languageOf = (merchant: MerchantState, req: FastifyRequest) =>
 /**
  * The game calls: categories, lobby (hot games, lanes, list, rooms, winners), the member's
  * favourites and recent games, launch and free play, the betting record and round recall.
- * Answers about a member are never cached by the browser or a proxy.
+ * Answers about a member are never cached by the browser or a proxy. Also the operator command
+ * `vendor-maintenance`.
  */
 export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
   const { store, database, clock } = deps;
+  deps.ops.extend('vendor-maintenance', vendorMaintenanceCommand({ database, store }));
   const lobby = new GameLobby(database, clock);
   const memberGames = new MemberGames(database, clock);
   const launcher = new GameLauncher(deps);

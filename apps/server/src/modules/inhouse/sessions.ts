@@ -64,11 +64,11 @@ const sessionOf = (r: SessionSqlRow): PlaySession => ({
 });
 
 /**
- * The game pages' sessions (inhouse_sessions). The page holds a 256-bit random id (kept here
- * only as its SHA-256) so a reload needs no launch token. A session lives exactly as long as the
+ * The game pages' sessions (inhouse_sessions). The page holds a 256-bit random id (stored only
+ * as its SHA-256) so a reload needs no launch token. A session lives exactly as long as the
  * wallet session it carries may (30 idle minutes, 24 hours at most); its fixed facts are kept in
- * memory so a bet costs no query for it, and its last use is written at most once a minute
- * (another process re-reads it before calling it idle).
+ * memory by the id the calls carry, so a bet costs no query and no hash for it, and its last use
+ * is written at most once a minute (another process re-reads it before calling it idle).
  */
 export class PlaySessions {
   private readonly runner: SqlRunner;
@@ -106,7 +106,7 @@ export class PlaySessions {
       'inhouse_session_insert_v1',
     );
     const session = sessionOf(row!);
-    this.remember(session);
+    this.remember(sessionId, session);
     return { sessionId, session };
   }
 
@@ -117,13 +117,12 @@ export class PlaySessions {
   async resolve(merchant: string, sessionId: unknown): Promise<PlaySession> {
     if (typeof sessionId !== 'string' || !TOKEN_PATTERN.test(sessionId))
       throw new AppError('play.session.invalid');
-    const idHash = sha256Hex(sessionId);
     const now = this.clock.now();
-    let session = this.cache.get(idHash) ?? (await this.load(idHash));
+    let session = this.cache.get(sessionId) ?? (await this.load(sessionId));
     if (!session || session.merchant !== merchant) throw new AppError('play.session.invalid');
     if (now >= session.expiresAt) throw new AppError('play.session.expired');
     if (now - session.lastSeenAt > SESSION_IDLE_MS) {
-      session = await this.load(idHash);
+      session = await this.load(sessionId);
       if (!session || now - session.lastSeenAt > SESSION_IDLE_MS || now >= session.expiresAt) {
         throw new AppError('play.session.expired');
       }
@@ -133,7 +132,7 @@ export class PlaySessions {
         .on(this.database.db)
         .rows(
           'UPDATE inhouse_sessions SET last_seen_at = greatest(last_seen_at, $2) WHERE id_hash = $1',
-          [idHash, new Date(now).toISOString()],
+          [session.idHash, new Date(now).toISOString()],
           'inhouse_session_touch_v1',
         );
       session.lastSeenAt = now;
@@ -157,22 +156,23 @@ export class PlaySessions {
     session.expiresAt = Math.min(session.expiresAt, now);
   }
 
-  private async load(idHash: string): Promise<PlaySession | null> {
+  private async load(sessionId: string): Promise<PlaySession | null> {
     const [row] = await this.runner
       .on(this.database.db)
       .rows<SessionSqlRow>(
         `SELECT ${COLUMNS} FROM inhouse_sessions WHERE id_hash = $1`,
-        [idHash],
+        [sha256Hex(sessionId)],
         'inhouse_session_find_v1',
       );
     if (!row) return null;
     const session = sessionOf(row);
-    this.remember(session);
+    this.remember(sessionId, session);
     return session;
   }
 
-  private remember(session: PlaySession) {
+  /** Kept by the page's id (which every call carries; the table holds only its hash). */
+  private remember(sessionId: string, session: PlaySession) {
     if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.clear();
-    this.cache.set(session.idHash, session);
+    this.cache.set(sessionId, session);
   }
 }

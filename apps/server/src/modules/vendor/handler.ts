@@ -55,9 +55,9 @@ export class SeamlessHandler {
   async handle(call: string, rawBody: Buffer | string, headers: HeaderBag): Promise<SeamlessResponse> {
     try {
       if (!isSeamlessCall(call)) throw new SeamlessRefusal('INVALID_REQUEST', 'There is no such call.');
-      const raw = typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody;
-      const caller = await this.trust(raw, headers);
-      return { status: 200, reply: await this.dispatch(call, caller, parseBody(raw)) };
+      // The in-process transport's body stays the string it was signed as: the same bytes.
+      const caller = await this.trust(rawBody, headers);
+      return { status: 200, reply: await this.dispatch(call, caller, parseBody(rawBody)) };
     } catch (e) {
       if (e instanceof SeamlessRefusal) return refuse(e);
       this.deps.log.error({ err: e, call }, 'seamless call failed');
@@ -86,7 +86,7 @@ export class SeamlessHandler {
   }
 
   /** The merchant and vendor of a correctly signed, fresh call. */
-  private async trust(raw: Buffer, headers: HeaderBag): Promise<Caller> {
+  private async trust(raw: Buffer | string, headers: HeaderBag): Promise<Caller> {
     const vendor = headerOf(headers, SEAMLESS_HEADER.vendor);
     const code = headerOf(headers, SEAMLESS_HEADER.merchant);
     const merchant = code && MERCHANT_CODE.test(code) ? await this.deps.store.get(code) : null;
@@ -111,9 +111,9 @@ function valid<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw new SeamlessRefusal('INVALID_REQUEST', `${where}: ${issue?.message ?? 'not valid'}`);
 }
 
-function parseBody(raw: Buffer): unknown {
+function parseBody(raw: Buffer | string): unknown {
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
   } catch {
     throw new SeamlessRefusal('INVALID_REQUEST', 'The body is not JSON.');
   }

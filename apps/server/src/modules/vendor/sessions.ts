@@ -98,7 +98,10 @@ const sessionOf = (r: SessionSqlRow): VendorSession => ({
  */
 export class VendorSessions {
   private readonly runner: SqlRunner;
-  /** By token hash: the session and when it was read from the database (epoch ms). */
+  /**
+   * By token (the process holds it in every call anyway; the database only its hash, so a hot
+   * call hashes nothing): the session and when it was read from the database (epoch ms).
+   */
   private readonly cache = new Map<string, { session: VendorSession; readAt: number }>();
 
   constructor(
@@ -159,7 +162,7 @@ export class VendorSessions {
       this.exchange(tx, merchant, vendor, launchToken),
     );
     // Only a committed session is served from memory.
-    this.remember(sha256Hex(opened.sessionToken), opened.session);
+    this.remember(opened.sessionToken, opened.session);
     return opened;
   }
 
@@ -212,17 +215,17 @@ export class VendorSessions {
    * (unknown, or another vendor's) and SESSION_EXPIRED (idle too long, or past its end).
    */
   async resolve(merchant: string, vendor: string, sessionToken: string): Promise<VendorSession> {
-    const tokenHash = sha256Hex(sessionToken);
     const now = this.clock.now();
-    const held = this.cache.get(tokenHash);
-    let session = held && now - held.readAt < SESSION_RECHECK_MS ? held.session : await this.load(tokenHash);
+    const held = this.cache.get(sessionToken);
+    let session =
+      held && now - held.readAt < SESSION_RECHECK_MS ? held.session : await this.load(sessionToken);
     if (!session || session.merchant !== merchant || session.vendor !== vendor) {
       throw new SeamlessRefusal('INVALID_TOKEN', 'The session token is not known.');
     }
     if (now >= session.expiresAt) throw new SeamlessRefusal('SESSION_EXPIRED', 'The session has ended.');
     if (now - session.lastSeenAt > SESSION_IDLE_MS) {
       // Another process may have served the session since this one last saw it.
-      session = await this.load(tokenHash);
+      session = await this.load(sessionToken);
       if (!session || now - session.lastSeenAt > SESSION_IDLE_MS) {
         throw new SeamlessRefusal('SESSION_EXPIRED', 'The session has been idle too long.');
       }
@@ -240,7 +243,9 @@ export class VendorSessions {
     return session;
   }
 
-  private async load(tokenHash: string): Promise<VendorSession | null> {
+  /** The stored session of a token (only its hash is stored), kept in memory by the token. */
+  private async load(sessionToken: string): Promise<VendorSession | null> {
+    const tokenHash = sha256Hex(sessionToken);
     const [row] = await this.runner
       .on(this.database.db)
       .rows<SessionSqlRow>(
@@ -249,17 +254,17 @@ export class VendorSessions {
         'seamless_session_find_v1',
       );
     if (!row) {
-      this.cache.delete(tokenHash);
+      this.cache.delete(sessionToken);
       return null;
     }
     const session = sessionOf(row);
-    this.remember(tokenHash, session);
+    this.remember(sessionToken, session);
     return session;
   }
 
-  private remember(tokenHash: string, session: VendorSession) {
+  private remember(sessionToken: string, session: VendorSession) {
     if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.clear();
-    this.cache.set(tokenHash, { session, readAt: this.clock.now() });
+    this.cache.set(sessionToken, { session, readAt: this.clock.now() });
   }
 }
 

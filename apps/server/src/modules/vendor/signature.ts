@@ -49,7 +49,12 @@ export const headerOf = (headers: HeaderBag, name: string): string | null => {
  * whose signature is not the HMAC of exactly these bytes. The comparison takes the same time
  * wherever the digests differ.
  */
-export function verifySeamlessSignature(secret: string, headers: HeaderBag, rawBody: Buffer, nowMs: number) {
+export function verifySeamlessSignature(
+  secret: string,
+  headers: HeaderBag,
+  rawBody: Buffer | string,
+  nowMs: number,
+) {
   const timestamp = headerOf(headers, SEAMLESS_HEADER.timestamp);
   const given = headerOf(headers, SEAMLESS_HEADER.signature);
   if (!timestamp || !TIMESTAMP.test(timestamp) || !given || !SIGNATURE.test(given)) {

@@ -4,6 +4,7 @@
  */
 export type { AccountRef } from './accounts.ts';
 export { HOUSE_PLAY, memberAccount, PLAY, systemAccount } from './accounts.ts';
+export type { GameDirectory } from './game-directory.ts';
 export { checkLedger } from './invariants.ts';
 export type { LedgerTx, StatementHook, TransferRequest, TransferResult } from './ledger.ts';
 export { Ledger } from './ledger.ts';

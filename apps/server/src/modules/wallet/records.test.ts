@@ -263,6 +263,11 @@ describe.each(engines)('account record on %s', (engine) => {
     expect((await records(member.token, { ...everything, txTypeIds: `${TX_TYPE.deposit}` })).total).toBe(0);
   });
 
+  it('finds a withdrawal in progress by the withdrawal type: the money set aside on main', async () => {
+    const withdrawals = await records(member.token, { ...everything, txTypeIds: `${TX_TYPE.withdrawal}` });
+    expect(shape(withdrawals.content)).toEqual([[50, TX_TYPE.hold, 'MAIN', '-7.00', '81.00']]);
+  });
+
   it('pages newest first', async () => {
     const all = (await records(member.token, { ...everything, size: 100 })).content;
     const pages = await Promise.all(

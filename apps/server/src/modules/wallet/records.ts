@@ -13,11 +13,20 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requireRealAccount } from '../accounts/index.ts';
-import { catalogueOf, gameName } from '../games/index.ts';
+import type { GameDirectory } from './game-directory.ts';
 import { findRecords, type RecordRow, roundTimes } from './records-repository.ts';
 
 type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 type ConsolidatedFunds = z.input<typeof consolidatedFundsSchema>;
+
+/**
+ * The member's side of a withdrawal is the money set aside on request (hold) and, when the
+ * withdrawal is rejected, the money set back (release): its payout moves the hold, no wallet of
+ * the record. So a filter on withdrawals finds them.
+ */
+function withWithdrawalSide(kinds: number[]): number[] {
+  return kinds.includes(TX_TYPE.withdrawal) ? [...new Set([...kinds, TX_TYPE.hold, TX_TYPE.release])] : kinds;
+}
 
 /** The largest time a Date holds (ms); past it a range is not a time. */
 const MAX_TIME_MS = 8_640_000_000_000_000;
@@ -28,7 +37,10 @@ const MAX_TIME_MS = 8_640_000_000_000_000;
  * member's accounts.
  */
 export class AccountRecords {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly games: GameDirectory,
+  ) {}
 
   /**
    * The member's movements on its main, hold, agent and game wallets from startTime to
@@ -58,7 +70,7 @@ export class AccountRecords {
       memberId: member.id,
       from: new Date(startTime),
       to: new Date(endTime),
-      kinds,
+      kinds: kinds && withWithdrawalSide(kinds),
       limit: size,
       offset: (page - 1) * size,
     });
@@ -92,7 +104,6 @@ export class AccountRecords {
     rows: readonly RecordRow[],
     language: Language,
   ): Promise<(Record<string, string | number> | null)[]> {
-    const catalogue = catalogueOf(merchant);
     // The seamless wallet's memo: "<vendor> <game code> <round id>".
     const rounds = rows.map((r) => {
       if (r.kind !== TX_TYPE.bet && r.kind !== TX_TYPE.win) return null;
@@ -105,13 +116,12 @@ export class AccountRecords {
       memberId,
       rounds.filter((x) => x !== null),
     );
-    const vendorName = (code: string) => catalogue.vendor(code)?.vendor.name ?? code;
+    const vendorName = (code: string) => this.games.vendorName(merchant, code) ?? code;
     return rows.map((r, i): Record<string, string | number> | null => {
       const round = rounds[i];
       if (round) {
-        const entry = catalogue.gameOf(round.vendor, round.gameCode);
         return {
-          game: entry ? gameName(entry.game, language) : round.gameCode,
+          game: this.games.gameName(merchant, round.vendor, round.gameCode, language) ?? round.gameCode,
           time: times.get(`${round.vendor} ${round.roundId}`) ?? r.createdAt.getTime(),
         };
       }

@@ -11,8 +11,8 @@ import type { MemberRow } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requireRealAccount } from '../accounts/index.ts';
-import { catalogueOf } from '../games/index.ts';
 import { type MemberAccountCode, memberAccount } from './accounts.ts';
+import type { GameDirectory } from './game-directory.ts';
 import type { Ledger, TransferResult } from './ledger.ts';
 import { memberActor, memberKey, receiptOf, type TransferReceipt } from './transfers-common.ts';
 import { transferSettings } from './transfers-config.ts';
@@ -36,7 +36,10 @@ const vendorWallet = (vendor: string) => `${VENDOR_PREFIX}${vendor}` as MemberAc
  * in the member's namespace, so a retried request moves nothing twice.
  */
 export class GameWalletTransfers {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly games: GameDirectory,
+  ) {}
 
   /**
    * isSingle and, in transfer mode, the vendors with their own wallet as the site names them:
@@ -46,11 +49,10 @@ export class GameWalletTransfers {
   merchantWallet(merchant: MerchantState): MerchantWallet {
     const settings = transferSettings(merchant);
     const known = new Map(merchant.config.vendors.map((v) => [v.vassalage, v]));
-    const catalogue = catalogueOf(merchant);
     return {
       isSingle: settings.single ? 1 : 0,
       vendors: settings.vendors
-        .filter((vendor) => catalogue.launchable(vendor))
+        .filter((vendor) => this.games.launchable(merchant, vendor))
         .map((vendor) => ({
           vendor,
           name: known.get(vendor)?.name ?? vendor,
@@ -69,7 +71,7 @@ export class GameWalletTransfers {
     if (from === to) throw new AppError('wallet.transfer.forbidden', 'A wallet cannot pay itself.');
     if (!settings.vendors.includes(vendor)) throw new AppError('transfer.vendor.unknown');
     // Money may always come home from a game wallet, but goes only into one whose games play.
-    if (from === MAIN && !catalogueOf(merchant).launchable(vendor)) {
+    if (from === MAIN && !this.games.launchable(merchant, vendor)) {
       throw new AppError('transfer.vendor.unplayable');
     }
     if (from !== MAIN && to !== MAIN) {

@@ -40,7 +40,7 @@ export type IconName = keyof typeof PATHS;
 
 /**
  * A kit glyph by `name`, or a glyph drawn the same way whose `path` lives with the lazily loaded
- * code that uses it (the money pages' `lib/funds/glyphs.ts`), so it stays out of the base chunk.
+ * code that uses it (the money pages' `lib/money/glyphs.ts`), so it stays out of the base chunk.
  */
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'name' | 'path'> & { size?: number } & (
     | { name: IconName; path?: never }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ModalRegistry, ModalTitle, useModal } from '../../components/ui';
-import { fakeServer } from '../../lib/funds/testing';
 import { startSession } from '../../lib/session/session-store';
+import { fakeServer } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import AccountCentreModal from './account-centre-modal';
 

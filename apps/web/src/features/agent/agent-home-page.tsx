@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
-import { useFundsTexts } from '../../lib/funds/texts';
+import { useFundsTexts } from '../../lib/money/texts';
 import { paths } from '../../lib/routes/paths';
 import { useSession } from '../../lib/session/session-store';
 import styles from './agent.module.css';

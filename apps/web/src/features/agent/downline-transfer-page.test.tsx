@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok, type SeenCall } from '../../lib/funds/testing';
 import { startSession } from '../../lib/session/session-store';
+import { fail, fakeServer, ok, type SeenCall } from '../../testing/fake-server';
 import { sitePermission } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import DownlineTransferPage from './downline-transfer-page';

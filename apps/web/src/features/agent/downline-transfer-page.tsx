@@ -1,18 +1,18 @@
 import type { RouteValue } from '@aurum/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { EmptyState, Spinner, useModal } from '../../components/ui';
+import { Spinner, useModal } from '../../components/ui';
 import { useMemberInfo } from '../../lib/account/member-info';
 import { formatDate } from '../../lib/format/date';
-import { mainBalanceText, useWalletBalance } from '../../lib/funds/balance';
-import { LoadFailure, Notice, PaymentPasswordPrompt, SearchField } from '../../lib/funds/fields';
-import shared from '../../lib/funds/funds.module.css';
-import { GuardedTransferForm } from '../../lib/funds/guarded-transfer-form';
-import { type ReceiptValue, TransferReceipt } from '../../lib/funds/receipt';
-import { Recipient, TransferParties } from '../../lib/funds/recipient';
-import { useFundsTexts } from '../../lib/funds/texts';
-import { Paginator } from '../../lib/paging/paginator';
+import { mainBalanceText, useWalletBalance } from '../../lib/money/balance';
+import { LoadFailure, Notice, PaymentPasswordPrompt, SearchField } from '../../lib/money/fields';
+import { GuardedTransferForm } from '../../lib/money/guarded-transfer-form';
+import shared from '../../lib/money/money.module.css';
+import { type ReceiptValue, TransferReceipt } from '../../lib/money/receipt';
+import { Recipient, TransferParties } from '../../lib/money/recipient';
+import { useFundsTexts } from '../../lib/money/texts';
+import { PagedResults } from '../../lib/paging/paged-results';
 import { useBrand, useFeature } from '../../lib/site';
-import { useDownlines, useDownlineTransfer } from './api/downlines';
+import { DOWNLINES_PAGE_SIZE, useDownlines, useDownlineTransfer } from './api/downlines';
 import styles from './downline-transfer.module.css';
 
 type Downline = RouteValue<'downlines'>['content'][number];
@@ -134,7 +134,6 @@ function DownlinePicker({ picked, onPick }: { picked: Downline | null; onPick: (
   const [page, setPage] = useState(1);
   const account = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useDownlines(page, account);
-  const rows = list.data?.content ?? [];
 
   return (
     <section className={shared.section} aria-labelledby={titleId} data-section="downlines">
@@ -150,56 +149,52 @@ function DownlinePicker({ picked, onPick }: { picked: Downline | null; onPick: (
           setPage(1);
         }}
       />
-      {list.isError ? (
-        <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <Spinner label={t('downline.loading')} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon="user"
-          headingLevel={3}
-          title={account ? t('downline.noMatchTitle') : t('downline.noneTitle')}
-          text={account ? t('downline.noMatchText', { account }) : t('downline.noneText')}
-        />
-      ) : (
-        <fieldset className={styles.options} aria-busy={list.isFetching || undefined}>
-          <legend className="visually-hidden">{t('downline.title')}</legend>
-          <ul className={list.isPlaceholderData ? `${styles.list} ${styles.stale}` : styles.list}>
-            {rows.map((d) => {
-              const agent = brand.agentType.includes(d.type);
-              return (
-                <li key={d.account}>
-                  <label className={styles.option} data-downline-option={d.account}>
-                    <input
-                      type="radio"
-                      name="downline"
-                      value={d.account}
-                      checked={picked?.account === d.account}
-                      onChange={() => onPick(d)}
-                      className={styles.radio}
-                    />
-                    <Recipient account={d.account} nickname={d.nickname} />
-                    <span className={styles.meta}>
-                      {agent ? <span className={styles.badge}>{t('downline.agent')}</span> : null}
-                      <span className={styles.joined}>
-                        {t('downline.joined', { date: formatDate(d.regDate) })}
+      <PagedResults
+        as="div"
+        query={list}
+        active
+        pageSize={DOWNLINES_PAGE_SIZE}
+        onPage={setPage}
+        emptyIcon="user"
+        texts={{
+          loading: t('downline.loading'),
+          emptyTitle: account ? t('downline.noMatchTitle') : t('downline.noneTitle'),
+          emptyText: account ? t('downline.noMatchText', { account }) : t('downline.noneText'),
+          pages: t('downline.pages'),
+        }}
+      >
+        {(rows) => (
+          <fieldset className={styles.options}>
+            <legend className="visually-hidden">{t('downline.title')}</legend>
+            <ul className={styles.list}>
+              {rows.map((d) => {
+                const agent = brand.agentType.includes(d.type);
+                return (
+                  <li key={d.account}>
+                    <label className={styles.option} data-downline-option={d.account}>
+                      <input
+                        type="radio"
+                        name="downline"
+                        value={d.account}
+                        checked={picked?.account === d.account}
+                        onChange={() => onPick(d)}
+                        className={styles.radio}
+                      />
+                      <Recipient account={d.account} nickname={d.nickname} />
+                      <span className={styles.meta}>
+                        {agent ? <span className={styles.badge}>{t('downline.agent')}</span> : null}
+                        <span className={styles.joined}>
+                          {t('downline.joined', { date: formatDate(d.regDate) })}
+                        </span>
                       </span>
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-      )}
-      {list.data ? (
-        <Paginator
-          page={list.data.pageNum}
-          totalPages={list.data.totalPages}
-          onChange={setPage}
-          label={t('downline.pages')}
-        />
-      ) : null}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        )}
+      </PagedResults>
     </section>
   );
 }

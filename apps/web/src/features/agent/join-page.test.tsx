@@ -1,6 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../../lib/funds/testing';
+import { fakeServer, ok } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import JoinPage from './join-page';
 

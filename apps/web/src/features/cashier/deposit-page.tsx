@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useCashierTexts } from '../../lib/cashier/texts';
+import { useCashierTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
 import { useDepositSettings } from './api/deposit-settings';
 import styles from './cashier.module.css';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, cx, Icon } from '../../components/ui';
-import { useCashierTexts } from '../../lib/cashier/texts';
-import { GLYPHS } from '../../lib/funds/glyphs';
+import { GLYPHS } from '../../lib/money/glyphs';
+import { useCashierTexts } from '../../lib/money/texts';
 import { useBoundAccounts } from './api/bound-accounts';
 import { type BoundAccountView, useWithdrawSettings } from './api/withdraw-settings';
 import styles from './cashier.module.css';

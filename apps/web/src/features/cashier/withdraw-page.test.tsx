@@ -252,7 +252,7 @@ describe('withdraw', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '2000');
     await user.type(screen.getByLabelText('Withdraw password'), '111111');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByText('You can withdraw at most $1,250.75.')).toBeTruthy();
+    expect(screen.getByText('That is more than the $1,250.75 available.')).toBeTruthy();
 
     // "All" is the balance here (below the merchant's maximum).
     await user.click(screen.getByRole('button', { name: 'All' }));

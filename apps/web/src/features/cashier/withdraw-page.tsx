@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useCashierTexts } from '../../lib/cashier/texts';
 import { formatWireMoney } from '../../lib/format';
+import { useCashierTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
 import { useWithdrawSettings } from './api/withdraw-settings';
 import styles from './cashier.module.css';

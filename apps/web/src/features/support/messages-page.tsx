@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../components/ui';
+import { FormFailure } from '../../components/ui/form';
 import { apiCall } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { FormFailure } from '../../lib/funds/fields';
 import { PagedResults } from '../../lib/paging/paged-results';
 import { useSessionToken } from '../../lib/session/session-store';
 import {

@@ -2,8 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fail, fakeServer, ok } from '../../lib/funds/testing';
 import { startSession } from '../../lib/session/session-store';
+import { deferred, fail, fakeServer, ok } from '../../testing/fake-server';
 import { sitePermission } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import MyWalletPage from './my-wallet-page';
@@ -208,7 +208,7 @@ describe('My wallet (transferFund)', () => {
     expect(screen.getByText(/at most 2 decimals/)).toBeTruthy();
     expect(server.callsTo('POST', '/wps/relay/GCS_walletTransfer')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect((amount as HTMLInputElement).value).toBe('250.00');
+    expect((amount as HTMLInputElement).value).toBe('250');
   });
 
   it('shows a refused transfer in the member language', async () => {

@@ -1,18 +1,19 @@
 import type { WalletBalance } from '@aurum/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Img, Spinner } from '../../components/ui';
+import { FormFailure, useForm } from '../../components/ui/form';
 import { formatWireMoney } from '../../lib/format/money';
-import { amountProblemText, checkAmount, wireToMinor } from '../../lib/funds/amount';
-import { mainBalanceText, useWalletBalance, vendorBalances } from '../../lib/funds/balance';
-import { fundsErrorText } from '../../lib/funds/errors';
-import { AmountField, FormFailure, LoadFailure, Notice, SelectField } from '../../lib/funds/fields';
-import shared from '../../lib/funds/funds.module.css';
-import { GLYPHS } from '../../lib/funds/glyphs';
-import { useIntentKey } from '../../lib/funds/intent-key';
-import { MAIN_WALLET } from '../../lib/funds/labels';
-import { Money } from '../../lib/funds/money';
-import { useFundsTexts } from '../../lib/funds/texts';
+import { amountProblemText, checkAmount, wireToMinor } from '../../lib/money/amount';
+import { mainBalanceText, useWalletBalance, vendorBalances } from '../../lib/money/balance';
+import { moneyErrorText } from '../../lib/money/errors';
+import { AmountField, LoadFailure, Notice, SelectField } from '../../lib/money/fields';
+import { GLYPHS } from '../../lib/money/glyphs';
+import { useIntentKey } from '../../lib/money/intent-key';
+import { MAIN_WALLET } from '../../lib/money/labels';
+import { Money } from '../../lib/money/money';
+import shared from '../../lib/money/money.module.css';
+import { useFundsTexts } from '../../lib/money/texts';
 import { useBrand, useFeature } from '../../lib/site';
 import { useMerchantWallet } from './api/merchant-wallet';
 import { useWalletRecall, useWalletTransfer } from './api/wallet-transfer';
@@ -209,7 +210,6 @@ function TransferSection({
   const { t: tc } = useTranslation();
   const { t } = useFundsTexts();
   const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const transfer = useWalletTransfer();
   const recall = useWalletRecall();
   const transferIntent = useIntentKey();
@@ -217,21 +217,51 @@ function TransferSection({
   const firstVendor = wallets.find((w) => w.code !== MAIN_WALLET && w.open)?.code ?? MAIN_WALLET;
   const [from, setFrom] = useState(MAIN_WALLET);
   const [to, setTo] = useState(firstVendor);
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const focusAmount = () => form.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
+
+  const amountForm = useForm({
+    initial: { amount: '' },
+    validators: {
+      amount: (value) => {
+        const problem = checkAmount(value, { available: availableMinor });
+        return problem ? amountProblemText(t, problem, symbol) : null;
+      },
+    },
+    onSubmit: (values, f) => {
+      if (busy) return;
+      setDone(null);
+      const request = { from, to, amount: values.amount.trim() };
+      transfer.mutate(
+        { ...request, idempotencyKey: transferIntent.keyFor(request) },
+        {
+          onSuccess: (receipt) => {
+            transferIntent.complete();
+            f.setValues({ amount: '' });
+            setDone(
+              t('transfer.done', {
+                amount: formatWireMoney(receipt.amount, symbol),
+                from: nameOf(request.from),
+                to: nameOf(request.to),
+              }),
+            );
+          },
+          onError: (error) => {
+            transferIntent.failed(error);
+            f.setFailure(moneyErrorText(t, tc, error));
+          },
+        },
+      );
+    },
+  });
 
   // A card's "in" or "out" chose the wallets: adopt them and let the member type the amount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new pick only, not on every render of the form.
   useEffect(() => {
     if (!pick) return;
     setFrom(pick.from);
     setTo(pick.to);
-    setProblem(undefined);
-    setFailure(null);
-    setDone(null);
-    form.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
+    reset();
+    amountForm.props.ref.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
   }, [pick]);
 
   const byCode = new Map(wallets.map((w) => [w.code, w]));
@@ -246,11 +276,11 @@ function TransferSection({
   const anyInGames = wallets.some((w) => w.code !== MAIN_WALLET && (wireToMinor(w.balance) ?? 0n) > 0n);
   const busy = transfer.isPending || recall.isPending;
 
-  const reset = () => {
-    setProblem(undefined);
-    setFailure(null);
+  function reset() {
+    amountForm.setErrors({});
+    amountForm.setFailure(null);
     setDone(null);
-  };
+  }
   // Exactly one side is the main wallet: choosing a game wallet on one side puts main on the other.
   const chooseFrom = (code: string) => {
     reset();
@@ -270,37 +300,6 @@ function TransferSection({
     setTo(from);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    reset();
-    const limits = { available: availableMinor };
-    const found = checkAmount(amount, limits);
-    if (found) {
-      setProblem(amountProblemText(t, found, symbol, limits));
-      focusAmount();
-      return;
-    }
-    const request = { from, to, amount: amount.trim() };
-    transfer.mutate(
-      { ...request, idempotencyKey: transferIntent.keyFor(request) },
-      {
-        onSuccess: (receipt) => {
-          transferIntent.complete();
-          setAmount('');
-          setDone(
-            t('transfer.done', {
-              amount: formatWireMoney(receipt.amount, symbol),
-              from: nameOf(request.from),
-              to: nameOf(request.to),
-            }),
-          );
-        },
-        onError: (error) => setFailure(fundsErrorText(t, tc, error)),
-      },
-    );
-  };
-
   const returnAll = () => {
     if (busy) return;
     reset();
@@ -315,7 +314,10 @@ function TransferSection({
               : t('recall.nothing'),
           );
         },
-        onError: (error) => setFailure(fundsErrorText(t, tc, error)),
+        onError: (error) => {
+          recallIntent.failed(error);
+          amountForm.setFailure(moneyErrorText(t, tc, error));
+        },
       },
     );
   };
@@ -337,7 +339,7 @@ function TransferSection({
         </Button>
       </div>
       <p className={shared.lead}>{t('transfer.lead')}</p>
-      <form ref={form} className={shared.form} noValidate onSubmit={submit} data-form="wallet-transfer">
+      <form {...amountForm.props} className={shared.form} data-form="wallet-transfer">
         <div className={styles.direction}>
           <SelectField
             name="from"
@@ -366,20 +368,12 @@ function TransferSection({
           />
         </div>
         <AmountField
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setProblem(undefined);
-          }}
-          error={problem}
+          {...amountForm.field('amount')}
+          symbol={symbol}
           hint={t('transfer.available', { wallet: nameOf(from), amount: formatWireMoney(available, symbol) })}
-          onAll={() => {
-            setAmount(available);
-            setProblem(undefined);
-          }}
-          allDisabled={availableMinor <= 0n}
+          all={availableMinor}
         />
-        <FormFailure>{failure}</FormFailure>
+        <FormFailure>{amountForm.failure}</FormFailure>
         <Button
           type="submit"
           size="lg"

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { presetRange } from '../../lib/funds/date-range';
-import { fakeServer, ok, type SeenCall } from '../../lib/funds/testing';
+import { presetRange } from '../../lib/money/date-range';
 import { startSession } from '../../lib/session/session-store';
+import { fakeServer, ok, type SeenCall } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import TransactionHistoryPage from './transaction-history-page';
 

@@ -1,19 +1,20 @@
 import type { TransactionRow } from '@aurum/contract';
 import { useId, useMemo, useState } from 'react';
 import { formatDateTime } from '../../lib/format/date';
-import { customRange } from '../../lib/funds/date-range';
-import { DateRangePicker, type DateRangeValue, presetValue } from '../../lib/funds/date-range-picker';
-import { SelectField } from '../../lib/funds/fields';
-import shared from '../../lib/funds/funds.module.css';
-import { TX_TYPES, txRemarkText, txTypeLabel, walletLabel } from '../../lib/funds/labels';
-import { Money } from '../../lib/funds/money';
-import styles from '../../lib/funds/records.module.css';
-import { useFundsTexts } from '../../lib/funds/texts';
 import { useMediaQuery } from '../../lib/hooks/use-media-query';
+import { customRange } from '../../lib/money/date-range';
+import { DateRangePicker, type DateRangeValue, presetValue } from '../../lib/money/date-range-picker';
+import { SelectField } from '../../lib/money/fields';
+import { TX_TYPES, txRemarkText, txTypeLabel, walletLabel } from '../../lib/money/labels';
+import { Money } from '../../lib/money/money';
+import shared from '../../lib/money/money.module.css';
+import { useFundsTexts } from '../../lib/money/texts';
 import { PagedResults } from '../../lib/paging/paged-results';
+import { type RecordColumn, Records } from '../../lib/paging/records';
 import { useBrand } from '../../lib/site';
 import { useMerchantWallet } from './api/merchant-wallet';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './api/transactions';
+import styles from './transaction-history.module.css';
 
 /** Phones get one card per movement instead of a six-column table. */
 const CARDS_QUERY = '(max-width: 640px)';
@@ -38,6 +39,7 @@ export default function TransactionHistoryPage() {
   const vendors = useMerchantWallet().data?.vendors;
   const vendorNames = useMemo(() => new Map((vendors ?? []).map((v) => [v.vendor, v.name])), [vendors]);
   const cards = useMediaQuery(CARDS_QUERY);
+  const columns = useRecordColumns(brand.currencySymbol, vendorNames);
 
   const typeOptions = [
     { value: 'all', label: t('record.allTypes') },
@@ -84,97 +86,55 @@ export default function TransactionHistoryPage() {
           pages: t('record.pages'),
         }}
       >
-        {(rows) =>
-          cards ? (
-            <RecordCards rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
-          ) : (
-            <RecordTable rows={rows} symbol={brand.currencySymbol} vendorNames={vendorNames} />
-          )
-        }
+        {(rows) => (
+          <Records
+            name="transactions"
+            caption={t('record.title')}
+            rows={rows}
+            columns={columns}
+            rowKey={(row) => `${row.transferId}:${row.wallet}`}
+            rowMarks={(row) => ({ 'data-transfer-id': String(row.transferId) })}
+            cards={cards}
+            cardTitle={(row) => txTypeLabel(t, row.txTypeId)}
+            cardAmount={(row) => <Money value={row.amount} symbol={brand.currencySymbol} signed />}
+          />
+        )}
       </PagedResults>
     </div>
   );
 }
 
-interface RowsProps {
-  rows: TransactionRow[];
-  symbol: string;
-  vendorNames: ReadonlyMap<string, string>;
-}
-
-function RecordTable({ rows, symbol, vendorNames }: RowsProps) {
+/** The account record's columns; the type and the amount head each card on phones. */
+function useRecordColumns(symbol: string, vendorNames: ReadonlyMap<string, string>) {
   const { t } = useFundsTexts();
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} data-record-table="true">
-        <caption className="visually-hidden">{t('record.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('record.time')}</th>
-            <th scope="col">{t('record.type')}</th>
-            <th scope="col">{t('record.wallet')}</th>
-            <th scope="col" className={styles.num}>
-              {t('record.amount')}
-            </th>
-            <th scope="col" className={styles.num}>
-              {t('record.balanceAfter')}
-            </th>
-            <th scope="col">{t('record.remark')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.transferId}:${row.wallet}`} data-transfer-id={row.transferId}>
-              <td className={styles.time}>{formatDateTime(row.txTimeInTimestamp)}</td>
-              <td>{txTypeLabel(t, row.txTypeId)}</td>
-              <td>{walletLabel(t, row.wallet, vendorNames)}</td>
-              <td className={styles.num}>
-                <Money value={row.amount} symbol={symbol} signed />
-              </td>
-              <td className={styles.num}>
-                <Money value={row.balanceAfter} symbol={symbol} />
-              </td>
-              <td className={styles.remark}>{txRemarkText(t, row, formatDateTime)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function RecordCards({ rows, symbol, vendorNames }: RowsProps) {
-  const { t } = useFundsTexts();
-  return (
-    <ul className={styles.cards} aria-label={t('record.title')} data-record-cards="true">
-      {rows.map((row) => (
-        <li key={`${row.transferId}:${row.wallet}`} className={styles.card} data-transfer-id={row.transferId}>
-          <div className={styles.cardTop}>
-            <span className={styles.cardType}>{txTypeLabel(t, row.txTypeId)}</span>
-            <Money value={row.amount} symbol={symbol} signed className={styles.cardAmount} />
-          </div>
-          <dl className={styles.cardDetails}>
-            <div>
-              <dt>{t('record.time')}</dt>
-              <dd className={styles.time}>{formatDateTime(row.txTimeInTimestamp)}</dd>
-            </div>
-            <div>
-              <dt>{t('record.wallet')}</dt>
-              <dd>{walletLabel(t, row.wallet, vendorNames)}</dd>
-            </div>
-            <div>
-              <dt>{t('record.balanceAfter')}</dt>
-              <dd>
-                <Money value={row.balanceAfter} symbol={symbol} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('record.remark')}</dt>
-              <dd>{txRemarkText(t, row, formatDateTime)}</dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
-  );
+  const columns: RecordColumn<TransactionRow>[] = [
+    {
+      key: 'time',
+      header: t('record.time'),
+      kind: 'time',
+      cell: (row) => formatDateTime(row.txTimeInTimestamp),
+    },
+    { key: 'type', header: t('record.type'), headOnly: true, cell: (row) => txTypeLabel(t, row.txTypeId) },
+    { key: 'wallet', header: t('record.wallet'), cell: (row) => walletLabel(t, row.wallet, vendorNames) },
+    {
+      key: 'amount',
+      header: t('record.amount'),
+      kind: 'num',
+      headOnly: true,
+      cell: (row) => <Money value={row.amount} symbol={symbol} signed />,
+    },
+    {
+      key: 'balanceAfter',
+      header: t('record.balanceAfter'),
+      kind: 'num',
+      cell: (row) => <Money value={row.balanceAfter} symbol={symbol} />,
+    },
+    {
+      key: 'remark',
+      header: t('record.remark'),
+      kind: 'remark',
+      cell: (row) => txRemarkText(t, row, formatDateTime),
+    },
+  ];
+  return columns;
 }

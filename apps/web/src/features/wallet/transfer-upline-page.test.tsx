@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok } from '../../lib/funds/testing';
 import { startSession } from '../../lib/session/session-store';
+import { fail, fakeServer, ok } from '../../testing/fake-server';
 import { sitePermission } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import TransferUplinePage from './transfer-upline-page';
@@ -106,14 +106,14 @@ describe('Transfer to upline', () => {
     render();
     const user = await fill('0.5', '12');
     await user.click(screen.getByRole('button', { name: 'Send to upline' }));
-    expect(screen.getByText('The smallest amount is $1.00.')).toBeTruthy();
+    expect(screen.getByText('The minimum is $1.00.')).toBeTruthy();
     expect(screen.getByText('The withdraw password is 6 digits.')).toBeTruthy();
     const amount = screen.getByRole('textbox', { name: 'Amount' });
     await waitFor(() => expect(document.activeElement).toBe(amount));
     await user.clear(amount);
     await user.type(amount, '5000.01');
     await user.click(screen.getByRole('button', { name: 'Send to upline' }));
-    expect(screen.getByText('The largest amount is $5,000.00.')).toBeTruthy();
+    expect(screen.getByText('The maximum is $5,000.00.')).toBeTruthy();
     await user.clear(amount);
     await user.type(amount, '3000');
     await user.click(screen.getByRole('button', { name: 'Send to upline' }));

@@ -1,12 +1,12 @@
 import { type ReactNode, useId, useState } from 'react';
 import { EmptyState, Spinner } from '../../components/ui';
-import { mainBalanceText, useWalletBalance } from '../../lib/funds/balance';
-import { LoadFailure, Notice, PaymentPasswordPrompt } from '../../lib/funds/fields';
-import shared from '../../lib/funds/funds.module.css';
-import { GuardedTransferForm } from '../../lib/funds/guarded-transfer-form';
-import { type ReceiptValue, TransferReceipt } from '../../lib/funds/receipt';
-import { Recipient, TransferParties } from '../../lib/funds/recipient';
-import { useFundsTexts } from '../../lib/funds/texts';
+import { mainBalanceText, useWalletBalance } from '../../lib/money/balance';
+import { LoadFailure, Notice, PaymentPasswordPrompt } from '../../lib/money/fields';
+import { GuardedTransferForm } from '../../lib/money/guarded-transfer-form';
+import shared from '../../lib/money/money.module.css';
+import { type ReceiptValue, TransferReceipt } from '../../lib/money/receipt';
+import { Recipient, TransferParties } from '../../lib/money/recipient';
+import { useFundsTexts } from '../../lib/money/texts';
 import { useBrand, useFeature } from '../../lib/site';
 import { useUplineInfo, useUplineTransfer } from './api/upline';
 

@@ -1,7 +1,7 @@
 import type { WalletBalance } from '@aurum/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { walletBalanceKey as balanceKey } from '../funds/balance';
+import { walletBalanceKey as balanceKey } from '../money/balance';
 import { putBalance } from './balance';
 
 const balance = (sum: string): WalletBalance => ({

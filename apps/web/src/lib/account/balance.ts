@@ -3,11 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { parseMoney } from '../contract';
 import { formatMoneyDisplay, MASKED_MONEY } from '../format/money';
-import { walletBalanceKey } from '../funds/balance';
+import { walletBalanceKey } from '../money/balance';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage/storage';
 
 /*
- * The header shows the wallet pages' balance query (lib/funds/balance.ts: useWalletBalance, one
+ * The header shows the wallet pages' balance query (lib/money/balance.ts: useWalletBalance, one
  * cache entry per session): the real-time client writes pushed balances into it and every
  * movement invalidates it, so each view agrees.
  */

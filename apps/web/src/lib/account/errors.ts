@@ -34,15 +34,15 @@ export function accountErrorText(t: TFunction<'account'>, tc: TFunction, error: 
   return tc(errorTextKey(code));
 }
 
-/** The per-field problem keys a failure carries (`details: { field: problemKey }`). */
-export function fieldProblemsOf(error: unknown): Record<string, string> {
+/** The per-field problems a failure carries (`details: { field: problemKey }`), as problem keys. */
+export function fieldProblemsOf(error: unknown): Record<string, { key: string }> {
   if (!isApiError(error) || !error.details) return {};
   const code = error.errorCode;
-  if (code === 'account.exists') return { username: 'account_exists' };
-  if (code === 'mobile.exists') return { mobileNum: 'mobile_exists' };
-  const out: Record<string, string> = {};
+  if (code === 'account.exists') return { username: { key: 'account_exists' } };
+  if (code === 'mobile.exists') return { mobileNum: { key: 'mobile_exists' } };
+  const out: Record<string, { key: string }> = {};
   for (const [field, problem] of Object.entries(error.details)) {
-    if (typeof problem === 'string' && field !== 'captcha') out[field] = problem;
+    if (typeof problem === 'string' && field !== 'captcha') out[field] = { key: problem };
   }
   return out;
 }

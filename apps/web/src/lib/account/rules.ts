@@ -94,17 +94,11 @@ export function problemText(
   return t('problems.not_accepted');
 }
 
-/** Texts for every problem of a validation result. */
-export function problemTexts(
-  t: AccountT,
-  problems: Readonly<Record<string, FieldProblem | string>>,
-  rules: readonly ValidationRule[],
-  ageLimit?: number,
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(problems).map(([field, p]) => [
-      field,
-      problemText(t, typeof p === 'string' ? p : p.key, field, rules, ageLimit),
-    ]),
-  );
-}
+/**
+ * The form kit's `describe` for the accounts forms (`useForm`): a problem key as its text, where a
+ * new password reads by the password rule.
+ */
+export const describeProblem =
+  (t: AccountT, rules: readonly ValidationRule[], ageLimit?: number) =>
+  (problem: { key: string }, field: string): string =>
+    problemText(t, problem.key, field === 'newPassword' ? 'password' : field, rules, ageLimit);

@@ -1,10 +1,10 @@
 import 'i18next';
 import type account from '../account/locales/en.json';
-import type cashier from '../cashier/locales/en.json';
 import type content from '../content/locales/en.json';
 import type download from '../download/locales/en.json';
-import type funds from '../funds/locales/en.json';
 import type games from '../games/locales/en.json';
+import type cashier from '../money/locales/cashier/en.json';
+import type funds from '../money/locales/funds/en.json';
 import type promotions from '../promotions/locales/en.json';
 import type support from '../support/locales/en.json';
 import type en from './locales/en.json';

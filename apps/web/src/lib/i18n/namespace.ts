@@ -10,16 +10,21 @@ type Namespace = keyof CustomTypeOptions['resources'];
  * A text namespace of its own, shipped with the lazily loaded chunks that use it rather than the
  * first load: EN comes with the module that defines it, the other catalogues load when their
  * language is in use (the calling component suspends meanwhile). `catalogues` is the caller's
- * `import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' })`.
+ * `import.meta.glob(['./locales/*.json', '!./locales/en.json'], { import: 'default' })` (or of a
+ * folder of its own under locales, when one module defines two namespaces): a catalogue is found by
+ * its file name, `<code>.json`.
  */
 export function defineNamespace<NS extends Namespace>(ns: NS, en: object, catalogues: Loaders) {
   i18next.addResourceBundle('en', ns, en, true, false);
   const pending = new Map<string, Promise<void>>();
+  const loaders = new Map(
+    Object.entries(catalogues).map(([path, loader]) => [path.slice(path.lastIndexOf('/') + 1), loader]),
+  );
 
   /** Loads the catalogue of a language; null when it is already there (or unknown). */
   function load(code: string): Promise<void> | null {
     if (i18next.hasResourceBundle(code, ns)) return null;
-    const loader = catalogues[`./locales/${code}.json`];
+    const loader = loaders.get(`${code}.json`);
     if (!loader) return null;
     let promise = pending.get(code);
     if (!promise) {

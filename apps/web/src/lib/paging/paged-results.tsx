@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx, EmptyState, type IconName, Spinner } from '../../components/ui';
-import { LoadFailure } from '../funds/fields';
+import { LoadFailure } from '../money/fields';
 import styles from './paged-results.module.css';
 import { Paginator } from './paginator';
 
@@ -29,8 +29,8 @@ interface PagedResultsProps<D extends PageOf<unknown>> {
   pageSize: number;
   onPage: (page: number) => void;
   texts: {
-    /** "Showing 1–20 of 57" */
-    summary: (range: { first: number; last: number; total: number }) => string;
+    /** "Showing 1–20 of 57"; a short list (recent orders) may go without. */
+    summary?: ((range: { first: number; last: number; total: number }) => string) | undefined;
     loading: string;
     emptyTitle: string;
     emptyText: string;
@@ -71,11 +71,13 @@ export function PagedResults<D extends PageOf<unknown>>({
       aria-label={label}
       aria-busy={query.isFetching || undefined}
     >
-      <p className={styles.summary} role="status">
-        {active && data && data.total > 0
-          ? texts.summary({ first, last: first + rows.length - 1, total: data.total })
-          : null}
-      </p>
+      {texts.summary ? (
+        <p className={styles.summary} role="status">
+          {active && data && data.total > 0
+            ? texts.summary({ first, last: first + rows.length - 1, total: data.total })
+            : null}
+        </p>
+      ) : null}
       {!active ? null : query.isError ? (
         <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { cashierQueryKey } from '../funds/balance';
+import { cashierQueryKey } from '../money/balance';
 import { promotionsRootKey } from '../promotions/keys';
 import { applyRealtimeEvent } from './use-realtime';
 

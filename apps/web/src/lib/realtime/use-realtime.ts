@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { putBalance, refreshBalance } from '../account/balance';
 import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
-import { cashierQueryKey, refreshMovementViews } from '../funds/balance';
+import { cashierQueryKey, refreshMovementViews } from '../money/balance';
 import { promotionsRootKey } from '../promotions/keys';
 import { noteSessionUse } from '../session/idle';
 import { useSessionToken } from '../session/session-store';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastViewport } from '../../components/ui';
+import { fail, fakeServer, ok } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import { apiCall } from '../api';
-import { fail, fakeServer, ok } from '../funds/testing';
 import { lastSessionUse } from './idle';
 import { endSession, getAccountName, getToken, restoreSessionFromUrl, startSession } from './session-store';
 import { SessionWatch } from './session-watch';

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE_MAX_AGE_MS } from '../../../platform/housekeeping.ts';
 
 export const REMEMBER_COOKIE = 'remember';
 /** A random token naming the browser a member signed in from (a known device, see login.ts). */
 export const DEVICE_COOKIE = 'device';
-/** How long a browser keeps its device cookie: about a year, renewed at every sign-in. */
-const DEVICE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
 /** Only the session calls ever see the cookie. */
 const COOKIE_PATH = '/wps/session';
 
@@ -25,7 +24,7 @@ export function setRememberCookie(req: FastifyRequest, reply: FastifyReply, toke
 }
 
 export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
-  setCookie(req, reply, DEVICE_COOKIE, token, DEVICE_MAX_AGE_MS);
+  setCookie(req, reply, DEVICE_COOKIE, token, DEVICE_COOKIE_MAX_AGE_MS);
 }
 
 function setCookie(req: FastifyRequest, reply: FastifyReply, name: string, token: string, maxAgeMs: number) {

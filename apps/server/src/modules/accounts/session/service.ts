@@ -5,13 +5,15 @@ import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.
 import type { Database } from '../../../platform/db.ts';
 import type { Principal } from '../../../platform/http.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
-import { endVendorSessionsOf } from '../../vendor/index.ts';
 import type { Queryable } from '../member/repository.ts';
 import { accountSettings } from '../security/settings.ts';
 import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
 
 /** Sliding idle expiry is written at most this often, to spare a write on every request. */
 const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * SECOND_MS;
+
+/** What else ends with a member's sessions (see SessionService.whenSessionsEnd). */
+export type SessionsEndedHook = (db: Queryable, memberId: number, at: Date) => Promise<void>;
 
 export interface SessionStart {
   ip: string;
@@ -24,10 +26,25 @@ export interface SessionStart {
  * rows of another kind, exchanged (and rotated) for a new session.
  */
 export class SessionService {
+  private readonly endHooks: SessionsEndedHook[] = [];
+
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Runs `hook` in the same transaction whenever a member's sessions end (sign-out, password
+   * changed or reset): the app wires the vendors' game sessions here, so that accounts need not
+   * know the vendors.
+   */
+  whenSessionsEnd(hook: SessionsEndedHook): void {
+    this.endHooks.push(hook);
+  }
+
+  private async sessionsEnded(db: Queryable, memberId: number, at: Date): Promise<void> {
+    for (const hook of this.endHooks) await hook(db, memberId, at);
+  }
 
   /** Starts a session; the token is returned once and never stored. */
   async start(
@@ -78,7 +95,7 @@ export class SessionService {
     const at = new Date(this.clock.now());
     await this.database.db.transaction(async (tx) => {
       await revokeSession(tx, sessionId, at);
-      await endVendorSessionsOf(tx, memberId, at);
+      await this.sessionsEnded(tx, memberId, at);
     });
   }
 
@@ -89,7 +106,7 @@ export class SessionService {
   async endAll(memberId: number, db: Queryable = this.database.db): Promise<void> {
     const at = new Date(this.clock.now());
     await revokeAllOfMember(db, memberId, at);
-    await endVendorSessionsOf(db, memberId, at);
+    await this.sessionsEnded(db, memberId, at);
   }
 
   /** A remember token (checklist: server-side, revocable, 1 day by default) and its lifetime. */

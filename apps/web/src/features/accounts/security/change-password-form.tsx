@@ -1,12 +1,11 @@
 import type { ValidationRule } from '@aurum/contract';
-import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon } from '../../../components/ui';
+import { Button } from '../../../components/ui';
+import { FormFailure, PasswordField, useForm } from '../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf } from '../../../lib/account/errors';
-import { PasswordField } from '../../../lib/account/fields/password-field';
 import { useMemberInfo } from '../../../lib/account/member-info';
 import { useRegisterSettings } from '../../../lib/account/register-settings';
-import { problemText, validateNewPassword } from '../../../lib/account/rules';
+import { describeProblem, validateNewPassword } from '../../../lib/account/rules';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useChangePassword } from './api/change-password';
@@ -45,67 +44,44 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const memberInfo = useMemberInfo().data;
   const hasPassword = memberInfo?.hasPassword ?? true;
   const mutation = useChangePassword();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initial: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateChangePassword(values, rules, hasPassword, memberInfo?.account)).map(
+          ([field, key]) => [field, { key }],
+        ),
+      ),
+    describe: describeProblem(t, rules),
+    onSubmit: async ({ oldPassword, ...rest }, form) => {
+      try {
+        await mutation.mutateAsync(hasPassword ? { ...rest, oldPassword } : rest);
+      } catch (error) {
+        form.setErrors(fieldProblemsOf(error));
+        form.setFailure(accountErrorText(t, tc, error));
+        return;
+      }
+      notify(t('changePassword.done'), 'success');
+      onDone();
+    },
+  });
 
-  const texts = (problems: Partial<Record<Field, string>>) =>
-    Object.fromEntries(
-      Object.entries(problems).map(([f, key]) => [
-        f,
-        problemText(t, key, f === 'newPassword' ? 'password' : f, rules),
-      ]),
-    ) as Partial<Record<Field, string>>;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const next = texts(validateChangePassword(values, rules, hasPassword, memberInfo?.account));
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    const { oldPassword, ...rest } = values;
-    mutation.mutate(hasPassword ? { ...rest, oldPassword } : rest, {
-      onSuccess: () => {
-        notify(t('changePassword.done'), 'success');
-        onDone();
-      },
-      onError: (error) => {
-        const problems = fieldProblemsOf(error) as Partial<Record<Field, string>>;
-        setErrors(texts(problems));
-        setFailure(accountErrorText(t, tc, error));
-      },
-    });
-  };
-
-  const field = (name: Field, autoComplete: 'current-password' | 'new-password', hint?: string) => (
+  const field = (name: Field, autoComplete: 'current-password' | 'new-password') => (
     <PasswordField
-      name={name}
+      {...form.field(name)}
       label={t(`fields.${name}`)}
       autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      hint={hint}
       maxLength={128}
-      onChange={(v) => setValues((s) => ({ ...s, [name]: v }))}
     />
   );
 
   return (
-    <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="change-password">
+    <form {...form.props} className={styles.form} data-form="change-password">
       {hasPassword ? field('oldPassword', 'current-password') : null}
       {field('newPassword', 'new-password')}
       {field('confirmNewPassword', 'new-password')}
-      {failure ? (
-        <p role="alert" className={styles.failure}>
-          <Icon name="alert" size={18} />
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" block busy={mutation.isPending} disabled={mutation.isPending}>
+      <FormFailure>{form.failure}</FormFailure>
+      <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
         {t('changePassword.submit')}
       </Button>
     </form>

@@ -1,7 +1,7 @@
 import type { RouteBody } from '@aurum/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
-import { refreshAfterMovement } from '../../../lib/funds/balance';
+import { refreshAfterMovement } from '../../../lib/money/balance';
 import { useSessionToken } from '../../../lib/session/session-store';
 
 export const downlinesKey = ['agent', 'downlines'] as const;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cashierQueryKey, refreshAfterMovement } from '../../../lib/funds/balance';
+import { cashierQueryKey, refreshAfterMovement } from '../../../lib/money/balance';
 
 /**
  * Every cashier query lives under ['member', 'cashier', …]: the app drops ['member'] queries when

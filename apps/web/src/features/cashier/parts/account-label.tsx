@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useCashierTexts } from '../../../lib/money/texts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 

@@ -1,17 +1,22 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
-import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
-import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
-import type { ProofImage } from '../../../lib/cashier/proof-image';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { TextField } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem } from '../../../lib/funds/fields';
+import {
+  type AmountProblem,
+  amountProblemText,
+  checkAmount,
+  quickAmounts,
+  wireLimits,
+} from '../../../lib/money/amount';
+import { AmountField, focusFirstProblem } from '../../../lib/money/fields';
+import { useIntentKey } from '../../../lib/money/intent-key';
+import type { ProofImage } from '../../../lib/money/proof-image';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { useCreateDeposit } from '../api/create-deposit';
 import type { DepositOrderView } from '../api/deposit-orders';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
-import { AmountField } from './amount-field';
 import { CopyButton } from './copy-button';
 import { FormFailure, Live, Note } from './messages';
 import { ProofField } from './proof-field';
@@ -47,6 +52,7 @@ function BankDetails({ bank }: { bank: NonNullable<DepositChannelView['bank']> }
  */
 export function BankDepositForm({ channel, symbol }: { channel: DepositChannelView; symbol: string }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
   const form = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
@@ -58,7 +64,7 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
   const [done, setDone] = useState<DepositOrderView | null>(null);
   const intent = useIntentKey();
   const mutation = useCreateDeposit();
-  const limits = { min: channel.minAmount, max: channel.maxAmount };
+  const limits = wireLimits({ min: channel.minAmount, max: channel.maxAmount });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -72,25 +78,23 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
       focusFirstProblem(form.current, found);
       return;
     }
+    const request = {
+      channelId: channel.id,
+      amount: amount.trim(),
+      reference: reference.trim(),
+      ...(proof ? { proofImage: proof.dataUrl } : {}),
+    };
     mutation.mutate(
-      {
-        channelId: channel.id,
-        amount: amount.trim(),
-        idempotencyKey: intent.key,
-        reference: reference.trim(),
-        ...(proof ? { proofImage: proof.dataUrl } : {}),
-      },
+      { ...request, idempotencyKey: intent.keyFor(request) },
       {
         onSuccess: (order) => {
-          intent.renew();
+          intent.complete();
           setDone(order);
           setAmount('');
           setReference('');
           setProof(null);
         },
-        onError: (error) => {
-          if (failureEndsIntent(error)) intent.renew();
-        },
+        onError: intent.failed,
       },
     );
   };
@@ -124,12 +128,12 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
               if (problems.amount) setProblems((p) => ({ ...p, amount: null }));
             }}
             symbol={symbol}
-            problem={problems.amount}
+            error={problems.amount ? amountProblemText(tf, problems.amount, symbol) : undefined}
             hint={t('common.limits', {
               min: formatWireMoney(channel.minAmount, symbol),
               max: formatWireMoney(channel.maxAmount, symbol),
             })}
-            chips={quickAmounts(channel.minAmount, channel.maxAmount)}
+            chips={quickAmounts(limits.min ?? null, limits.max ?? null)}
           />
           <TextField
             name="reference"

@@ -1,10 +1,10 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
+import { TextField } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
-import { failureEndsIntent } from '../../../lib/cashier/intent-key';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../lib/funds/fields';
+import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../lib/money/fields';
+import { failureEndsIntent } from '../../../lib/money/intent-key';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { type BindAccountPayload, useBindAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { imageUrl } from '../../../lib/cdn';
 import { formatWireMoney } from '../../../lib/format';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useCashierTexts } from '../../../lib/money/texts';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
 

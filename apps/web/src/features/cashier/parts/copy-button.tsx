@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 
 const COPIED_MS = 2_000;

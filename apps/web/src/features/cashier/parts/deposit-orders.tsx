@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { formatDateTime, formatWireMoney } from '../../../lib/format';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { type DepositOrderView, useDepositOrders } from '../api/deposit-orders';
 import styles from '../cashier.module.css';
 import { safePayUrl } from './gateway-deposit-form';

@@ -1,15 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
-import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { FormFailure, useForm } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem } from '../../../lib/funds/fields';
+import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { AmountField } from '../../../lib/money/fields';
+import { useIntentKey } from '../../../lib/money/intent-key';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { useCreateDeposit } from '../api/create-deposit';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
-import { AmountField } from './amount-field';
-import { FormFailure, Live, Note } from './messages';
+import { Live, Note } from './messages';
 
 /** Only a web address may take the member away; anything else in payUrl is not followed. */
 export function safePayUrl(payUrl: string | null): string | null {
@@ -34,14 +36,13 @@ export const leaveFor = {
  */
 export function GatewayDepositForm({ channel, symbol }: { channel: DepositChannelView; symbol: string }) {
   const { t } = useCashierTexts();
-  const form = useRef<HTMLFormElement>(null);
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<AmountProblem | null>(null);
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const [noPayUrl, setNoPayUrl] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const intent = useIntentKey();
   const mutation = useCreateDeposit();
-  const limits = { min: channel.minAmount, max: channel.maxAmount };
+  const limits = wireLimits({ min: channel.minAmount, max: channel.maxAmount });
   const busy = mutation.isPending || leaving;
 
   // Back from the gateway with the browser's back button, the page may come from its cache as it
@@ -54,54 +55,48 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setNoPayUrl(false);
-    const found = checkAmount(amount, limits);
-    setProblem(found);
-    if (found) {
-      focusFirstProblem(form.current, { amount: found });
-      return;
-    }
-    mutation.mutate(
-      { channelId: channel.id, amount: amount.trim(), idempotencyKey: intent.key },
-      {
-        onSuccess: (order) => {
-          intent.renew();
-          const url = safePayUrl(order.payUrl);
-          if (!url) {
-            setNoPayUrl(true);
-            return;
-          }
-          setLeaving(true);
-          leaveFor.go(url);
-        },
-        onError: (error) => {
-          if (failureEndsIntent(error)) intent.renew();
-        },
+  const form = useForm({
+    initial: { amount: '' },
+    validators: {
+      amount: (value) => {
+        const problem = checkAmount(value, limits);
+        return problem ? amountProblemText(tf, problem, symbol) : null;
       },
-    );
-  };
+    },
+    onSubmit: async (values, f) => {
+      if (busy) return;
+      setNoPayUrl(false);
+      const request = { channelId: channel.id, amount: values.amount.trim() };
+      try {
+        const order = await mutation.mutateAsync({ ...request, idempotencyKey: intent.keyFor(request) });
+        intent.complete();
+        const url = safePayUrl(order.payUrl);
+        if (!url) {
+          setNoPayUrl(true);
+          return;
+        }
+        setLeaving(true);
+        leaveFor.go(url);
+      } catch (error) {
+        intent.failed(error);
+        f.setFailure(moneyErrorText(tf, tc, error));
+      }
+    },
+  });
 
   return (
-    <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="deposit-gateway">
+    <form {...form.props} className={styles.form} data-form="deposit-gateway">
       <AmountField
         label={t('common.amount')}
-        value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          if (problem) setProblem(null);
-        }}
+        {...form.field('amount')}
         symbol={symbol}
-        problem={problem}
         hint={t('common.limits', {
           min: formatWireMoney(channel.minAmount, symbol),
           max: formatWireMoney(channel.maxAmount, symbol),
         })}
-        chips={quickAmounts(channel.minAmount, channel.maxAmount)}
+        chips={quickAmounts(limits.min ?? null, limits.max ?? null)}
       />
-      <FormFailure error={mutation.error} />
+      <FormFailure>{form.failure}</FormFailure>
       {noPayUrl ? (
         <p role="alert" className={styles.failure}>
           {t('deposit.noPayUrl')}

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, cx, Icon, Spinner } from '../../../components/ui';
-import { cashierErrorText } from '../../../lib/cashier/errors';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { useFundsTexts } from '../../../lib/money/texts';
 import styles from '../cashier.module.css';
 
 /** A failed submit, in the member's language, announced at once. */
 export function FormFailure({ error }: { error: unknown }) {
   const { t: tc } = useTranslation();
-  const { t } = useCashierTexts();
+  const { t } = useFundsTexts();
   if (!error) return null;
   return (
     <p role="alert" className={styles.failure} data-failure="true">
       <Icon name="alert" size={18} />
-      <span>{cashierErrorText(t, tc, error)}</span>
+      <span>{moneyErrorText(t, tc, error)}</span>
     </p>
   );
 }
@@ -29,12 +29,12 @@ export function LoadFailure({
   busy?: boolean;
 }) {
   const { t: tc } = useTranslation();
-  const { t } = useCashierTexts();
+  const { t } = useFundsTexts();
   return (
     <div className={styles.loadFailure} role="alert">
       <p className={styles.failureText}>
         <Icon name="alert" size={18} />
-        <span>{cashierErrorText(t, tc, error)}</span>
+        <span>{moneyErrorText(t, tc, error)}</span>
       </p>
       <Button variant="secondary" size="sm" onClick={onRetry} busy={busy} disabled={busy}>
         <Icon name="refresh" size={16} />

@@ -1,19 +1,10 @@
 import { type ReactNode, useId } from 'react';
-import { Button, EmptyState, Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { useTranslation } from 'react-i18next';
+import { Button, Icon } from '../../../components/ui';
+import { useCashierTexts } from '../../../lib/money/texts';
+import { type PagedQuery, PagedResults, type PageOf } from '../../../lib/paging/paged-results';
+import { ORDERS_PAGE_SIZE } from '../api/keys';
 import styles from '../cashier.module.css';
-import { LoadFailure, Loading } from './messages';
-import { Pager } from './pager';
-
-/** What the list needs of an orders query (TanStack's result fits). */
-interface OrdersQuery<T> {
-  data: { content: readonly T[]; pageNum: number; totalPages: number } | undefined;
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
 
 interface OrderListProps<T> {
   /** The list's `data-list` mark. */
@@ -22,14 +13,17 @@ interface OrderListProps<T> {
   pagesLabel: string;
   emptyTitle: string;
   emptyText: string;
-  orders: OrdersQuery<T>;
+  orders: PagedQuery<PageOf<T>>;
   onPage: (page: number) => void;
   row: (order: T) => ReactNode;
   /** After the list, inside its section (a dialog about one of its orders). */
   children?: ReactNode;
 }
 
-/** A card of the member's recent orders (deposits, withdrawals): refresh, rows, pages, empty. */
+/**
+ * A card of the member's recent orders (deposits, withdrawals): a refresh button, then the paged
+ * list as every record page shows one (loading, failure with retry, empty, rows, paginator).
+ */
 export function OrderList<T>({
   list,
   title,
@@ -42,8 +36,8 @@ export function OrderList<T>({
   children,
 }: OrderListProps<T>) {
   const { t } = useCashierTexts();
+  const { t: tc } = useTranslation();
   const headingId = useId();
-  const data = orders.data;
   return (
     <section aria-labelledby={headingId} className={styles.card} data-list={list}>
       <div className={styles.cardHead}>
@@ -59,24 +53,16 @@ export function OrderList<T>({
           <Icon name="refresh" size={16} />
         </Button>
       </div>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError && !data ? (
-        <LoadFailure error={orders.error} onRetry={() => void orders.refetch()} busy={orders.isFetching} />
-      ) : data && data.content.length > 0 ? (
-        <>
-          <ul className={styles.orders}>{data.content.map(row)}</ul>
-          <Pager
-            page={data.pageNum}
-            totalPages={data.totalPages}
-            onChange={onPage}
-            label={pagesLabel}
-            busy={orders.isFetching}
-          />
-        </>
-      ) : (
-        <EmptyState title={emptyTitle} text={emptyText} headingLevel={3} />
-      )}
+      <PagedResults
+        query={orders}
+        active
+        pageSize={ORDERS_PAGE_SIZE}
+        onPage={onPage}
+        as="div"
+        texts={{ loading: tc('common.loading'), emptyTitle, emptyText, pages: pagesLabel }}
+      >
+        {(rows) => <ul className={styles.orders}>{rows.map(row)}</ul>}
+      </PagedResults>
       {children}
     </section>
   );

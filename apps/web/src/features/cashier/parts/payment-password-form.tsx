@@ -1,17 +1,16 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { PasswordField } from '../../../lib/account/fields/password-field';
+import { FormFailure, PasswordField, useForm } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/funds/fields';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { PIN_PATTERN, PinField } from '../../../lib/money/fields';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useSetPaymentPassword } from '../api/payment-password';
 import styles from '../cashier.module.css';
-import { FormFailure } from './messages';
 
 type Field = 'loginPassword' | 'oldPaymentPassword' | 'newPaymentPassword' | 'confirmPaymentPassword';
 type Values = Record<Field, string>;
-type Problems = Partial<Record<Field, string>>;
 
 /** Problem keys of the cashier catalogue, per field, before anything is sent. */
 export function validatePaymentPassword(values: Values, hasPassword: boolean) {
@@ -48,47 +47,31 @@ const EMPTY: Values = {
  */
 export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone?: () => void }) {
   const { t } = useCashierTexts();
-  const form = useRef<HTMLFormElement>(null);
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const mutation = useSetPaymentPassword();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [problems, setProblems] = useState<Problems>({});
-  const [failure, setFailure] = useState<unknown>(null);
-
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending) return;
-    setFailure(null);
-    const found = validatePaymentPassword(values, hasPassword);
-    const texts: Problems = Object.fromEntries(
-      Object.entries(found).map(([field, key]) => [field, t(`paymentPassword.${key}`)]),
-    );
-    setProblems(texts);
-    if (Object.keys(texts).length > 0) {
-      focusFirstProblem(form.current, texts);
-      return;
-    }
-    const { newPaymentPassword, confirmPaymentPassword } = values;
-    const body = hasPassword
-      ? { oldPaymentPassword: values.oldPaymentPassword, newPaymentPassword, confirmPaymentPassword }
-      : { loginPassword: values.loginPassword, newPaymentPassword, confirmPaymentPassword };
-    mutation.mutate(body, {
-      onSuccess: () => {
-        notify(t(hasPassword ? 'paymentPassword.changed' : 'paymentPassword.setDone'), 'success');
-        setValues(EMPTY);
-        onDone?.();
-      },
-      onError: (error) => {
+  const form = useForm({
+    initial: EMPTY,
+    validate: (values) => {
+      const found = validatePaymentPassword(values, hasPassword);
+      return Object.fromEntries(
+        Object.entries(found).map(([field, key]) => [field, t(`paymentPassword.${key}`)]),
+      );
+    },
+    onSubmit: async (values, f) => {
+      const { newPaymentPassword, confirmPaymentPassword } = values;
+      const body = hasPassword
+        ? { oldPaymentPassword: values.oldPaymentPassword, newPaymentPassword, confirmPaymentPassword }
+        : { loginPassword: values.loginPassword, newPaymentPassword, confirmPaymentPassword };
+      try {
+        await mutation.mutateAsync(body);
+      } catch (error) {
         // Too easy to guess (a repeat, a run, the birthday): the server's reason, under the field.
         const weak = isApiError(error) ? error.details?.newPaymentPassword : undefined;
         if (errorCodeOf(error) === 'payment.password.weak') {
           const key = WEAK_REASONS.find((r) => r === weak);
-          setProblems({
-            newPaymentPassword: t(key ? `paymentPassword.weak.${key}` : 'errors.paymentPasswordWeak'),
+          f.setErrors({
+            newPaymentPassword: key ? t(`paymentPassword.weak.${key}`) : tf('errors.paymentPasswordWeak'),
           });
           return;
         }
@@ -96,63 +79,46 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
         const field = FIELD_OF_CODE[errorCodeOf(error) ?? ''];
         const shown =
           field === 'loginPassword' ? !hasPassword : field === 'oldPaymentPassword' ? hasPassword : !!field;
-        if (field && shown) setProblems({ [field]: t(`paymentPassword.wrong.${field}`) });
-        else setFailure(error);
-      },
-    });
-  };
+        if (field && shown) f.setErrors({ [field]: t(`paymentPassword.wrong.${field}`) });
+        else f.setFailure(moneyErrorText(tf, tc, error));
+        return;
+      }
+      notify(t(hasPassword ? 'paymentPassword.changed' : 'paymentPassword.setDone'), 'success');
+      f.setValues(EMPTY);
+      onDone?.();
+    },
+  });
 
   return (
     <form
-      ref={form}
+      {...form.props}
       className={styles.form}
-      noValidate
-      onSubmit={submit}
       data-form={hasPassword ? 'payment-password-change' : 'payment-password-set'}
     >
       {hasPassword ? (
-        <PinField
-          name="oldPaymentPassword"
-          label={t('paymentPassword.old')}
-          value={values.oldPaymentPassword}
-          onChange={set('oldPaymentPassword')}
-          error={problems.oldPaymentPassword}
-        />
+        <PinField label={t('paymentPassword.old')} {...form.field('oldPaymentPassword')} />
       ) : (
         <PasswordField
-          name="loginPassword"
           label={t('paymentPassword.login')}
           autoComplete="current-password"
-          value={values.loginPassword}
-          onChange={set('loginPassword')}
-          error={problems.loginPassword}
+          {...form.field('loginPassword')}
           hint={t('paymentPassword.loginHint')}
           maxLength={64}
         />
       )}
       <PinField
-        name="newPaymentPassword"
         label={t('paymentPassword.new')}
-        value={values.newPaymentPassword}
-        onChange={set('newPaymentPassword')}
-        error={problems.newPaymentPassword}
+        {...form.field('newPaymentPassword')}
         hint={t('paymentPassword.newHint')}
         isNew
       />
-      <PinField
-        name="confirmPaymentPassword"
-        label={t('paymentPassword.confirm')}
-        value={values.confirmPaymentPassword}
-        onChange={set('confirmPaymentPassword')}
-        error={problems.confirmPaymentPassword}
-        isNew
-      />
-      <FormFailure error={failure} />
+      <PinField label={t('paymentPassword.confirm')} {...form.field('confirmPaymentPassword')} isNew />
+      <FormFailure>{form.failure}</FormFailure>
       <Button
         type="submit"
         block
-        busy={mutation.isPending}
-        disabled={mutation.isPending}
+        busy={form.submitting}
+        disabled={form.submitting}
         data-action={hasPassword ? 'change-payment-password' : 'set-payment-password'}
       >
         {hasPassword ? t('paymentPassword.change') : t('paymentPassword.set')}

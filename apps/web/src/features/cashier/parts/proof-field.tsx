@@ -1,15 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Icon } from '../../../components/ui';
-import fieldStyles from '../../../lib/account/fields/fields.module.css';
-import { describedBy, FieldLabel, FieldMessages } from '../../../lib/account/fields/text-field';
+import { describedBy, FieldLabel, FieldMessages } from '../../../components/ui/form';
+import fieldStyles from '../../../components/ui/form/fields.module.css';
+import { GLYPHS } from '../../../lib/money/glyphs';
 import {
   PROOF_IMAGE_ACCEPT,
   type ProofImage,
   type ProofImageProblem,
   readProofImage,
-} from '../../../lib/cashier/proof-image';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+} from '../../../lib/money/proof-image';
+import { useCashierTexts } from '../../../lib/money/texts';
 import styles from '../cashier.module.css';
 
 interface ProofFieldProps {

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
 import { errorCodeOf } from '../../../lib/api';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { PIN_PATTERN, PinField } from '../../../lib/funds/fields';
+import { PIN_PATTERN, PinField } from '../../../lib/money/fields';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useRemoveAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';

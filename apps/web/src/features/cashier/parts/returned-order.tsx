@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { formatWireMoney } from '../../../lib/format';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { useDepositOrder } from '../api/deposit-order';
 import styles from '../cashier.module.css';
 import { FormFailure, Live, Loading, Note } from './messages';

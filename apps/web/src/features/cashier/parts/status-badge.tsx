@@ -1,6 +1,6 @@
 import type { DepositStatus, WithdrawStatus } from '@aurum/contract';
 import { cx } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
+import { useCashierTexts } from '../../../lib/money/texts';
 import styles from '../cashier.module.css';
 
 type Tone = 'pending' | 'success' | 'info' | 'neutral' | 'danger';

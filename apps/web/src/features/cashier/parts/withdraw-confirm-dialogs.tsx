@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
-import { TextField } from '../../../lib/account/fields/text-field';
-import type { ProofImage } from '../../../lib/cashier/proof-image';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { parseMoney } from '../../../lib/contract';
 import { formatDateTime, formatMoneyDisplay, formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem } from '../../../lib/funds/fields';
+import { AmountField, focusFirstProblem } from '../../../lib/money/fields';
+import type { ProofImage } from '../../../lib/money/proof-image';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';
@@ -164,24 +163,17 @@ function NotReceivedBody({
           orderNo: order.orderNo,
         })}
       </p>
-      <TextField
+      <AmountField
         name="receivedAmount"
         label={t('confirm.receivedAmount')}
         value={received}
         onChange={(v) => {
-          setReceived(v.replace(/[^\d.]/g, ''));
+          setReceived(v);
           setProblems((p) => ({ ...p, received: undefined }));
         }}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
+        symbol={symbol}
         hint={t('confirm.receivedHint')}
         error={problems.received}
-        prefix={
-          <span className={styles.symbol} aria-hidden="true">
-            {symbol}
-          </span>
-        }
       />
       <p className={styles.remaining} aria-live="polite" data-remaining={remaining?.toString() ?? ''}>
         <span>{t('confirm.remaining')}</span>

@@ -1,21 +1,23 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../components/ui';
+import { FormFailure, useForm } from '../../../components/ui/form';
 import { errorCodeOf } from '../../../lib/api';
-import { type AmountProblem, checkAmount, quickAmounts } from '../../../lib/cashier/amount';
-import { failureEndsIntent, useIntentKey } from '../../../lib/cashier/intent-key';
-import { useCashierTexts } from '../../../lib/cashier/texts';
-import { minorToDecimal, parseMoney } from '../../../lib/contract';
+import { parseMoney } from '../../../lib/contract';
 import { formatWireMoney } from '../../../lib/format';
-import { focusFirstProblem, PIN_PATTERN, PinField } from '../../../lib/funds/fields';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { AmountField, PIN_PATTERN, PinField } from '../../../lib/money/fields';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useIntentKey } from '../../../lib/money/intent-key';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawOrders, type WithdrawOrderView } from '../api/withdraw-orders';
 import type { BoundAccountView, WithdrawSettings } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
-import { AmountField } from './amount-field';
 import { BindAccountForm } from './bind-account-form';
-import { FormFailure, Live, Note } from './messages';
+import { Live, Note } from './messages';
 
 /** The most a member can withdraw now: the merchant's maximum or the balance, the smaller. */
 export function withdrawCeiling(settings: Pick<WithdrawSettings, 'maximumAmount' | 'availableBalance'>) {
@@ -72,15 +74,11 @@ function AccountChoice({
  */
 export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings; symbol: string }) {
   const { t } = useCashierTexts();
-  const form = useRef<HTMLFormElement>(null);
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const { accounts } = settings;
   const [chosen, setChosen] = useState<number | null>(accounts[0]?.id ?? null);
   const [adding, setAdding] = useState(accounts.length === 0);
-  const [amount, setAmount] = useState('');
-  const [pin, setPin] = useState('');
-  const [problems, setProblems] = useState<{ amount: AmountProblem | null; pin?: string | undefined }>({
-    amount: null,
-  });
   const [done, setDone] = useState<WithdrawOrderView | null>(null);
   // The "on hold" notice follows the order's live status (the session WebSocket refreshes the
   // orders when it changes): once paid out, confirmed or returned, the money is no longer held.
@@ -95,42 +93,41 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
   const min = parseMoney(settings.minimumAmount) ?? 0n;
   const canAdd = accounts.length < settings.maxAccounts;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending || accountId === null) return;
-    setDone(null);
-    const found = {
-      amount: checkAmount(amount, {
-        min: settings.minimumAmount,
-        max: settings.maximumAmount,
-        balance: settings.availableBalance,
-      }),
-      pin: PIN_PATTERN.test(pin) ? undefined : t('accounts.pinInvalid'),
-    };
-    setProblems(found);
-    if (found.amount || found.pin) {
-      focusFirstProblem(form.current, { amount: found.amount, paymentPassword: found.pin });
-      return;
-    }
-    mutation.mutate(
-      { accountId, amount: amount.trim(), paymentPassword: pin, idempotencyKey: intent.key },
-      {
-        onSuccess: (order) => {
-          intent.renew();
-          setDone(order);
-          setAmount('');
-          setPin('');
-        },
-        onError: (error) => {
-          if (failureEndsIntent(error)) intent.renew();
-          if (errorCodeOf(error) === 'payment.password.invalid') {
-            setProblems((p) => ({ ...p, pin: t('accounts.refused.paymentPassword') }));
-            mutation.reset();
-          }
-        },
+  const form = useForm({
+    initial: { amount: '', paymentPassword: '' },
+    validators: {
+      amount: (value) => {
+        const problem = checkAmount(
+          value,
+          wireLimits({
+            min: settings.minimumAmount,
+            max: settings.maximumAmount,
+            available: settings.availableBalance,
+          }),
+        );
+        return problem ? amountProblemText(tf, problem, symbol) : null;
       },
-    );
-  };
+      paymentPassword: (value) => (PIN_PATTERN.test(value) ? null : t('accounts.pinInvalid')),
+    },
+    onSubmit: async (values, f) => {
+      if (accountId === null) return;
+      setDone(null);
+      const request = { accountId, amount: values.amount.trim(), paymentPassword: values.paymentPassword };
+      try {
+        const order = await mutation.mutateAsync({ ...request, idempotencyKey: intent.keyFor(request) });
+        intent.complete();
+        setDone(order);
+        f.setValues({ amount: '', paymentPassword: '' });
+      } catch (error) {
+        intent.failed(error);
+        if (errorCodeOf(error) === 'payment.password.invalid') {
+          f.setError('paymentPassword', t('accounts.refused.paymentPassword'));
+        } else {
+          f.setFailure(moneyErrorText(tf, tc, error));
+        }
+      }
+    },
+  });
 
   if (adding || accounts.length === 0) {
     return (
@@ -156,7 +153,7 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
   }
 
   return (
-    <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="withdraw">
+    <form {...form.props} className={styles.form} data-form="withdraw">
       <AccountChoice
         accounts={accounts}
         value={accountId}
@@ -166,37 +163,23 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
       />
       <AmountField
         label={t('common.amount')}
-        value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          if (problems.amount) setProblems((p) => ({ ...p, amount: null }));
-        }}
+        {...form.field('amount')}
         symbol={symbol}
-        problem={problems.amount}
         hint={t('common.limits', {
           min: formatWireMoney(settings.minimumAmount, symbol),
           max: formatWireMoney(settings.maximumAmount, symbol),
         })}
-        chips={ceiling >= min ? quickAmounts(settings.minimumAmount, minorToDecimal(ceiling), 5) : []}
-        allChip={ceiling >= min ? ceiling : null}
+        chips={ceiling >= min ? quickAmounts(min, ceiling, 5) : []}
+        all={ceiling >= min ? ceiling : null}
       />
-      <PinField
-        name="paymentPassword"
-        label={t('common.paymentPassword')}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          if (problems.pin) setProblems((p) => ({ ...p, pin: undefined }));
-        }}
-        error={problems.pin}
-      />
-      <FormFailure error={mutation.error} />
+      <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
+      <FormFailure>{form.failure}</FormFailure>
       <Button
         type="submit"
         size="lg"
         block
-        busy={mutation.isPending}
-        disabled={mutation.isPending}
+        busy={form.submitting}
+        disabled={form.submitting}
         data-action="withdraw-submit"
       >
         {t('withdraw.submit')}

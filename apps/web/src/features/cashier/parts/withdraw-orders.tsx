@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Icon } from '../../../components/ui';
-import { useCashierTexts } from '../../../lib/cashier/texts';
 import { formatDateTime, formatWireMoney } from '../../../lib/format';
-import { GLYPHS } from '../../../lib/funds/glyphs';
+import { GLYPHS } from '../../../lib/money/glyphs';
+import { useCashierTexts } from '../../../lib/money/texts';
 import { useWithdrawOrders, type WithdrawOrderView } from '../api/withdraw-orders';
 import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';

@@ -2,10 +2,10 @@ import type { BetRow, Recall } from '@aurum/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { presetRange } from '../../../lib/funds/date-range';
-import { fakeServer, ok, type SeenCall } from '../../../lib/funds/testing';
 import { lane } from '../../../lib/games/testing';
+import { presetRange } from '../../../lib/money/date-range';
 import { startSession } from '../../../lib/session/session-store';
+import { fakeServer, ok, type SeenCall } from '../../../testing/fake-server';
 import { renderWithApp } from '../../../testing/render';
 import BetsPage from './bets-page';
 

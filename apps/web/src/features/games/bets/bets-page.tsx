@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { cx, TabPanel, Tabs } from '../../../components/ui';
 import { GAME_TYPES } from '../../../lib/contract';
 import { formatDateTime } from '../../../lib/format/date';
-import { customRange } from '../../../lib/funds/date-range';
-import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/funds/date-range-picker';
-import shared from '../../../lib/funds/funds.module.css';
-import { Money } from '../../../lib/funds/money';
-import history from '../../../lib/funds/records.module.css';
-import { useFundsTexts } from '../../../lib/funds/texts';
 import { typesWithGames, useGameLanes } from '../../../lib/games/api/game-lanes';
 import { useGamesTexts } from '../../../lib/games/texts';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
+import { customRange } from '../../../lib/money/date-range';
+import { DateRangePicker, type DateRangeValue, presetValue } from '../../../lib/money/date-range-picker';
+import { Money } from '../../../lib/money/money';
+import shared from '../../../lib/money/money.module.css';
+import { useFundsTexts } from '../../../lib/money/texts';
 import { PagedResults } from '../../../lib/paging/paged-results';
+import { RECORD_NUM_CELL, type RecordColumn, Records } from '../../../lib/paging/records';
 import { useBrand } from '../../../lib/site';
 import { BET_RECORDS_PAGE_SIZE, type BetRecordsQuery, useBetRecords } from './api/bet-records';
 import styles from './bets.module.css';
@@ -95,13 +95,15 @@ export default function BetsPage() {
             pages: t('bets.pages'),
           }}
         >
-          {(rows, data) =>
-            cards ? (
-              <BetCards rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
-            ) : (
-              <BetTable rows={rows} totals={data.totals} symbol={brand.currencySymbol} onOpen={setRecall} />
-            )
-          }
+          {(rows, data) => (
+            <BetRecords
+              rows={rows}
+              totals={data.totals}
+              symbol={brand.currencySymbol}
+              onOpen={setRecall}
+              cards={cards}
+            />
+          )}
         </PagedResults>
       </TabPanel>
       <RecallDialog orderNo={recall} onClose={() => setRecall(null)} />
@@ -147,151 +149,115 @@ function OpenButton({ orderNo, onOpen }: { orderNo: string; onOpen: (orderNo: st
   );
 }
 
-function BetTable({ rows, totals, symbol, onOpen }: RowsProps) {
+/** The betting record's columns; the game and the result head each card on phones. */
+function useBetColumns(symbol: string, onOpen: (orderNo: string) => void) {
   const { t } = useGamesTexts();
-  return (
-    <div className={history.tableWrap}>
-      <table className={history.table} data-bets-table="true">
-        <caption className="visually-hidden">{t('bets.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.betTime')}</th>
-            <th scope="col" className={history.num}>
-              {t('columns.betAmount')}
-            </th>
-            <th scope="col" className={history.num}>
-              {t('columns.validBet')}
-            </th>
-            <th scope="col" className={history.num}>
-              {t('columns.win')}
-            </th>
-            <th scope="col" className={history.num}>
-              {t('columns.profitAndLoss')}
-            </th>
-            <th scope="col">{t('columns.game')}</th>
-            <th scope="col">{t('columns.orderNo')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.orderNo} data-order={row.orderNo}>
-              <td className={history.time}>{formatDateTime(row.betTimeInTimestamp)}</td>
-              <td className={history.num}>
-                <Money value={row.betAmount} symbol={symbol} />
-              </td>
-              <td className={history.num}>
-                <Money value={row.validBetAmount} symbol={symbol} />
-              </td>
-              <td className={history.num}>
-                <Money value={row.winAmount} symbol={symbol} />
-              </td>
-              <td className={history.num}>
-                <Money value={row.profitAndLoss} symbol={symbol} signed />
-              </td>
-              <td>
-                <GameCell row={row} />
-              </td>
-              <td>
-                <OpenButton orderNo={row.orderNo} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className={styles.totals} data-totals="true">
-            <th scope="row">{t('bets.totals')}</th>
-            <td className={history.num}>
-              <Money value={totals.betAmount} symbol={symbol} />
-            </td>
-            <td className={history.num}>
-              <Money value={totals.validBetAmount} symbol={symbol} />
-            </td>
-            <td className={history.num}>
-              <Money value={totals.winAmount} symbol={symbol} />
-            </td>
-            <td className={history.num}>
-              <Money value={totals.profitAndLoss} symbol={symbol} signed />
-            </td>
-            <td colSpan={2} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
-  );
+  const columns: RecordColumn<BetRow>[] = [
+    {
+      key: 'betTime',
+      header: t('columns.betTime'),
+      kind: 'time',
+      cell: (row) => formatDateTime(row.betTimeInTimestamp),
+    },
+    {
+      key: 'betAmount',
+      header: t('columns.betAmount'),
+      kind: 'num',
+      cell: (row) => <Money value={row.betAmount} symbol={symbol} />,
+    },
+    {
+      key: 'validBet',
+      header: t('columns.validBet'),
+      kind: 'num',
+      cell: (row) => <Money value={row.validBetAmount} symbol={symbol} />,
+    },
+    {
+      key: 'win',
+      header: t('columns.win'),
+      kind: 'num',
+      cell: (row) => <Money value={row.winAmount} symbol={symbol} />,
+    },
+    {
+      key: 'profitAndLoss',
+      header: t('columns.profitAndLoss'),
+      kind: 'num',
+      headOnly: true,
+      cell: (row) => <Money value={row.profitAndLoss} symbol={symbol} signed />,
+    },
+    { key: 'game', header: t('columns.game'), headOnly: true, cell: (row) => <GameCell row={row} /> },
+    {
+      key: 'orderNo',
+      header: t('columns.orderNo'),
+      cell: (row) => <OpenButton orderNo={row.orderNo} onOpen={onOpen} />,
+    },
+  ];
+  return columns;
 }
 
-function BetCards({ rows, totals, symbol, onOpen }: RowsProps) {
+function BetRecords({ rows, totals, symbol, onOpen, cards }: RowsProps & { cards: boolean }) {
   const { t } = useGamesTexts();
+  const columns = useBetColumns(symbol, onOpen);
   return (
-    <>
-      <ul className={history.cards} aria-label={t('bets.title')} data-bets-cards="true">
-        {rows.map((row) => (
-          <li key={row.orderNo} className={history.card} data-order={row.orderNo}>
-            <div className={history.cardTop}>
-              <span className={styles.cardGame}>
-                <GameCell row={row} />
-              </span>
-              <Money value={row.profitAndLoss} symbol={symbol} signed className={history.cardAmount} />
-            </div>
-            <dl className={history.cardDetails}>
-              <div>
-                <dt>{t('columns.betTime')}</dt>
-                <dd className={history.time}>{formatDateTime(row.betTimeInTimestamp)}</dd>
-              </div>
-              <div>
-                <dt>{t('columns.betAmount')}</dt>
-                <dd>
-                  <Money value={row.betAmount} symbol={symbol} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('columns.validBet')}</dt>
-                <dd>
-                  <Money value={row.validBetAmount} symbol={symbol} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('columns.win')}</dt>
-                <dd>
-                  <Money value={row.winAmount} symbol={symbol} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('columns.orderNo')}</dt>
-                <dd>
-                  <OpenButton orderNo={row.orderNo} onOpen={onOpen} />
-                </dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <dl className={styles.totalsCard} data-totals="true">
-        <div>
-          <dt>{t('columns.betAmount')}</dt>
-          <dd>
+    <Records
+      name="bets"
+      caption={t('bets.title')}
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => row.orderNo}
+      rowMarks={(row) => ({ 'data-order': row.orderNo })}
+      cards={cards}
+      cardTitle={(row) => (
+        <span className={styles.cardGame}>
+          <GameCell row={row} />
+        </span>
+      )}
+      cardAmount={(row) => <Money value={row.profitAndLoss} symbol={symbol} signed />}
+      tableFoot={
+        <tr className={styles.totals} data-totals="true">
+          <th scope="row">{t('bets.totals')}</th>
+          <td className={RECORD_NUM_CELL}>
             <Money value={totals.betAmount} symbol={symbol} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('columns.validBet')}</dt>
-          <dd>
+          </td>
+          <td className={RECORD_NUM_CELL}>
             <Money value={totals.validBetAmount} symbol={symbol} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('columns.win')}</dt>
-          <dd>
+          </td>
+          <td className={RECORD_NUM_CELL}>
             <Money value={totals.winAmount} symbol={symbol} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('bets.totalProfitAndLoss')}</dt>
-          <dd>
+          </td>
+          <td className={RECORD_NUM_CELL}>
             <Money value={totals.profitAndLoss} symbol={symbol} signed />
-          </dd>
-        </div>
-      </dl>
-    </>
+          </td>
+          <td colSpan={2} />
+        </tr>
+      }
+      cardsFoot={
+        <dl className={styles.totalsCard} data-totals="true">
+          <div>
+            <dt>{t('columns.betAmount')}</dt>
+            <dd>
+              <Money value={totals.betAmount} symbol={symbol} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('columns.validBet')}</dt>
+            <dd>
+              <Money value={totals.validBetAmount} symbol={symbol} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('columns.win')}</dt>
+            <dd>
+              <Money value={totals.winAmount} symbol={symbol} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('bets.totalProfitAndLoss')}</dt>
+            <dd>
+              <Money value={totals.profitAndLoss} symbol={symbol} signed />
+            </dd>
+          </div>
+        </dl>
+      }
+    />
   );
 }

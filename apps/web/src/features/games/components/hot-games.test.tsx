@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../../../lib/funds/testing';
+import { fakeServer, ok } from '../../../testing/fake-server';
 import { sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { HotGames } from './hot-games';

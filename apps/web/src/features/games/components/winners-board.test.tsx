@@ -2,7 +2,7 @@ import type { Winner } from '@aurum/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../../../lib/funds/testing';
+import { fakeServer, ok } from '../../../testing/fake-server';
 import { renderWithApp } from '../../../testing/render';
 import WinnersBoard from './winners-board';
 

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, ok } from '../../../lib/funds/testing';
 import { gameItem } from '../../../lib/games/testing';
+import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import SeamlessPage from './seamless-page';

@@ -1,8 +1,8 @@
 import type { PromotionCard } from '@aurum/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
-import { ImagesField } from '../../../lib/cashier/images-field';
-import type { ProofImage } from '../../../lib/cashier/proof-image';
+import { ImagesField } from '../../../lib/money/images-field';
+import type { ProofImage } from '../../../lib/money/proof-image';
 import { notify } from '../../../lib/notify/notify';
 import { useApplyForPromotion, usePromotionsTexts } from '../../../lib/promotions';
 import styles from './promotions.module.css';

@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetBootData } from '../../../lib/boot/boot-data';
-import { fakeServer, ok } from '../../../lib/funds/testing';
+import { fakeServer, ok } from '../../../testing/fake-server';
 import { gameMenus } from '../../../testing/fixtures';
 import { useGameMenusQuery } from './get-game-menus';
 

@@ -1,7 +1,7 @@
 import type { RouteQuery } from '@aurum/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
-import { transactionsKey } from '../../../lib/funds/balance';
+import { transactionsKey } from '../../../lib/money/balance';
 import { useSessionToken } from '../../../lib/session/session-store';
 
 /** Rows the account record shows per page. */

@@ -1,7 +1,7 @@
 import type { RouteBody } from '@aurum/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
-import { refreshAfterMovement } from '../../../lib/funds/balance';
+import { refreshAfterMovement } from '../../../lib/money/balance';
 
 /** POST /wps/relay/GCS_walletTransfer: the main wallet to a game wallet or back. */
 export function useWalletTransfer() {

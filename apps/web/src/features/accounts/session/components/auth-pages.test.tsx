@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../app/router';
 import { ModalProvider, type ModalRegistry } from '../../../../components/ui';
-import { fakeServer } from '../../../../lib/funds/testing';
+import { fakeServer } from '../../../../testing/fake-server';
 import { sitePermission } from '../../../../testing/fixtures';
 import { renderWithApp } from '../../../../testing/render';
 import { ForgetPage, LoginPage, RegisterPage } from './auth-pages';

@@ -1,5 +1,5 @@
 import { Icon } from '../../../../components/ui';
-import { TextField } from '../../../../lib/account/fields/text-field';
+import { TextField } from '../../../../components/ui/form';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import type { CaptchaState } from '../hooks/use-captcha';
 import styles from './auth.module.css';

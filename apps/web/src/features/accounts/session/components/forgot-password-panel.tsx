@@ -1,17 +1,16 @@
 import type { LoginValue, ValidationRule } from '@aurum/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, TabPanel, Tabs } from '../../../../components/ui';
+import { FormFailure, PasswordField, type Problem, TextField, useForm } from '../../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf } from '../../../../lib/account/errors';
-import { PasswordField } from '../../../../lib/account/fields/password-field';
-import { TextField } from '../../../../lib/account/fields/text-field';
 import { useRegisterSettings } from '../../../../lib/account/register-settings';
 import {
   checkRule,
+  describeProblem,
   fallbackRule,
   findRule,
-  problemText,
   validateNewPassword,
 } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
@@ -38,8 +37,6 @@ interface ForgotPanelProps {
   /** The reset email went out (in_been_out); the popup closes. */
   onEmailSent: () => void;
 }
-
-type Errors = Record<string, string>;
 
 export function ForgotPasswordPanel({ inModal, onSwitch, onLoggedIn, onEmailSent }: ForgotPanelProps) {
   const { t } = useAccountTexts();
@@ -95,41 +92,25 @@ export function ForgotPasswordPanel({ inModal, onSwitch, onLoggedIn, onEmailSent
   );
 }
 
-function useFormState(initial: Record<string, string> = {}) {
-  const [values, setValues] = useState<Record<string, string>>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (k: string) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
-  const show = (next: Errors) => {
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    }
-    return Object.keys(next).length === 0;
-  };
-  return { values, set, errors, show, failure, setFailure, busy, setBusy, form };
-}
-
 const ruleFor = (rules: readonly ValidationRule[], key: string, fallback: Partial<ValidationRule> = {}) => ({
   ...(findRule(rules, key) ?? { ...fallbackRule(key), ...fallback }),
   enabled: true,
   required: true,
 });
 
-function usePasswordChecks(rules: readonly ValidationRule[]) {
-  const { t } = useAccountTexts();
-  /** `account`: the username typed, which the new password must not contain. */
-  return (newPassword: string, confirm: string, account?: string): Errors => {
-    const problems = validateNewPassword(rules, newPassword, confirm, undefined, account);
-    return Object.fromEntries(
-      Object.entries(problems).map(([f, p]) => [
-        f,
-        problemText(t, p.key, f === 'newPassword' ? 'password' : f, rules),
-      ]),
-    );
-  };
+/** The new password under the policy, the account name (when typed) not inside; its confirmation. */
+const passwordProblems = (
+  rules: readonly ValidationRule[],
+  v: { newPassword: string; confirmNewPassword: string },
+  account?: string,
+) => validateNewPassword(rules, v.newPassword, v.confirmNewPassword, undefined, account);
+
+interface EmailValues {
+  username: string;
+  email: string;
+  resetCode: string;
+  newPassword: string;
+  confirmNewPassword: string;
 }
 
 function EmailReset({
@@ -148,110 +129,92 @@ function EmailReset({
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const [step, setStep] = useState<'send' | 'code'>(initialCode ? 'code' : 'send');
-  const s = useFormState({ username: initialUsername, resetCode: initialCode });
-  const passwordChecks = usePasswordChecks(rules);
-  const v = (k: string) => s.values[k] ?? '';
+  const form = useForm<EmailValues>({
+    initial: {
+      username: initialUsername,
+      email: '',
+      resetCode: initialCode,
+      newPassword: '',
+      confirmNewPassword: '',
+    },
+    rules: {
+      username: ruleFor(rules, 'username'),
+      email:
+        step === 'send'
+          ? ruleFor(rules, 'email', { patternId: 'EMAIL', minLength: 3, maxLength: 255 })
+          : undefined,
+    },
+    validate: (v) =>
+      step === 'send'
+        ? {}
+        : {
+            ...passwordProblems(rules, v, v.username.trim()),
+            resetCode: v.resetCode.trim() ? null : { key: 'input_required' },
+          },
+    describe: describeProblem(t, rules),
+    onSubmit: async (v, form) => {
+      try {
+        if (step === 'send') {
+          await sendResetEmail(v.username.trim(), v.email.trim());
+          onEmailSent();
+          return;
+        }
+        const value = await resetWithEmailCode({
+          username: v.username.trim(),
+          resetCode: v.resetCode.trim(),
+          newPassword: v.newPassword,
+          confirmNewPassword: v.confirmNewPassword,
+        });
+        onLoggedIn(value, 'reset');
+      } catch (error) {
+        const problems = fieldProblemsOf(error);
+        if (step === 'code' && problems.newPassword) form.setErrors({ newPassword: problems.newPassword });
+        form.setFailure(accountErrorText(t, tc, error));
+      }
+    },
+  });
 
-  const checkUsername = (): Errors => {
-    const p = checkRule(ruleFor(rules, 'username'), v('username').trim());
-    return p ? { username: problemText(t, p.key, 'username', rules) } : {};
-  };
-
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    s.setFailure(null);
-    const emailProblem = checkRule(
-      ruleFor(rules, 'email', { patternId: 'EMAIL', minLength: 3, maxLength: 255 }),
-      v('email').trim(),
-    );
-    const next = {
-      ...checkUsername(),
-      ...(emailProblem ? { email: problemText(t, emailProblem.key, 'email', rules) } : {}),
-    };
-    if (!s.show(next)) return;
-    s.setBusy(true);
-    try {
-      await sendResetEmail(v('username').trim(), v('email').trim());
-      onEmailSent();
-    } catch (error) {
-      s.setFailure(accountErrorText(t, tc, error));
-    } finally {
-      s.setBusy(false);
-    }
-  };
-
-  const reset = async (e: FormEvent) => {
-    e.preventDefault();
-    s.setFailure(null);
-    const next = {
-      ...checkUsername(),
-      ...passwordChecks(v('newPassword'), v('confirmNewPassword'), v('username').trim()),
-    };
-    if (!v('resetCode').trim()) next.resetCode = t('problems.input_required');
-    if (!s.show(next)) return;
-    s.setBusy(true);
-    try {
-      const value = await resetWithEmailCode({
-        username: v('username').trim(),
-        resetCode: v('resetCode').trim(),
-        newPassword: v('newPassword'),
-        confirmNewPassword: v('confirmNewPassword'),
-      });
-      onLoggedIn(value, 'reset');
-    } catch (error) {
-      const problems = fieldProblemsOf(error);
-      if (problems.newPassword)
-        s.show({ newPassword: problemText(t, problems.newPassword, 'password', rules) });
-      s.setFailure(accountErrorText(t, tc, error));
-    } finally {
-      s.setBusy(false);
-    }
-  };
+  const username = (
+    <TextField
+      {...form.field('username')}
+      label={t('fields.username')}
+      autoComplete="username"
+      maxLength={64}
+    />
+  );
+  const submit = (
+    <>
+      <FormFailure>{form.failure}</FormFailure>
+      <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
+        {step === 'code' ? t('forgot.reset') : t('forgot.sendEmail')}
+      </Button>
+    </>
+  );
 
   if (step === 'code') {
     return (
-      <form ref={s.form} className={styles.form} noValidate onSubmit={(e) => void reset(e)} data-step="code">
+      <form {...form.props} className={styles.form} data-step="code">
         <p className={styles.lead}>{t('forgot.codeLead')}</p>
+        {username}
         <TextField
-          name="username"
-          label={t('fields.username')}
-          value={v('username')}
-          onChange={s.set('username')}
-          error={s.errors.username}
-          autoComplete="username"
-          maxLength={64}
-        />
-        <TextField
-          name="resetCode"
+          {...form.field('resetCode')}
           label={t('fields.resetCode')}
-          value={v('resetCode')}
-          onChange={s.set('resetCode')}
-          error={s.errors.resetCode}
           autoComplete="one-time-code"
           maxLength={32}
         />
         <PasswordField
-          name="newPassword"
+          {...form.field('newPassword')}
           label={t('fields.newPassword')}
-          value={v('newPassword')}
-          onChange={s.set('newPassword')}
-          error={s.errors.newPassword}
           autoComplete="new-password"
           maxLength={128}
         />
         <PasswordField
-          name="confirmNewPassword"
+          {...form.field('confirmNewPassword')}
           label={t('fields.confirmNewPassword')}
-          value={v('confirmNewPassword')}
-          onChange={s.set('confirmNewPassword')}
-          error={s.errors.confirmNewPassword}
           autoComplete="new-password"
           maxLength={128}
         />
-        <Failure text={s.failure} />
-        <Button type="submit" size="lg" block busy={s.busy} disabled={s.busy}>
-          {t('forgot.reset')}
-        </Button>
+        {submit}
         <button type="button" className={styles.textLink} onClick={() => setStep('send')}>
           {t('forgot.backToEmail')}
         </button>
@@ -259,36 +222,29 @@ function EmailReset({
     );
   }
   return (
-    <form ref={s.form} className={styles.form} noValidate onSubmit={(e) => void send(e)} data-step="send">
+    <form {...form.props} className={styles.form} data-step="send">
       <p className={styles.lead}>{t('forgot.emailLead')}</p>
+      {username}
       <TextField
-        name="username"
-        label={t('fields.username')}
-        value={v('username')}
-        onChange={s.set('username')}
-        error={s.errors.username}
-        autoComplete="username"
-        maxLength={64}
-      />
-      <TextField
-        name="email"
+        {...form.field('email')}
         type="email"
         label={t('fields.email')}
-        value={v('email')}
-        onChange={s.set('email')}
-        error={s.errors.email}
         autoComplete="email"
         maxLength={255}
       />
-      <Failure text={s.failure} />
-      <Button type="submit" size="lg" block busy={s.busy} disabled={s.busy}>
-        {t('forgot.sendEmail')}
-      </Button>
+      {submit}
       <button type="button" className={styles.textLink} onClick={() => setStep('code')}>
         {t('forgot.haveCode')}
       </button>
     </form>
   );
+}
+
+interface MobileValues {
+  mobileNum: MobileValue;
+  verificationCode: string;
+  newPassword: string;
+  confirmNewPassword: string;
 }
 
 function MobileReset({
@@ -300,98 +256,72 @@ function MobileReset({
 }) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
-  const s = useFormState();
-  const [mobile, setMobile] = useState<MobileValue>(emptyMobile);
-  const passwordChecks = usePasswordChecks(rules);
-  const v = (k: string) => s.values[k] ?? '';
-
-  const mobileErrors = (): Errors => {
-    const p = checkRule(ruleFor(rules, 'mobileNum'), mobile.number.trim());
-    if (p) return { mobileNum: problemText(t, p.key, 'mobileNum', rules) };
-    return mobile.dialingCode ? {} : { mobileNum: t('problems.invalid_mobile') };
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    s.setFailure(null);
-    const next = { ...mobileErrors(), ...passwordChecks(v('newPassword'), v('confirmNewPassword')) };
-    if (!/^[0-9]{6}$/.test(v('verificationCode').trim()))
-      next.verificationCode = t('problems.invalid_verification_code');
-    if (!s.show(next)) return;
-    s.setBusy(true);
-    try {
-      const value = await resetWithSmsCode({
-        ...mobilePayload(mobile),
-        verificationCode: v('verificationCode').trim(),
-        newPassword: v('newPassword'),
-        confirmNewPassword: v('confirmNewPassword'),
-      });
-      onLoggedIn(value, 'reset');
-    } catch (error) {
-      const problems = fieldProblemsOf(error);
-      if (problems.mobileNum) s.show({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
-      s.setFailure(accountErrorText(t, tc, error));
-    } finally {
-      s.setBusy(false);
-    }
-  };
+  const mobileProblem = (mobile: MobileValue): Problem =>
+    checkRule(ruleFor(rules, 'mobileNum'), mobile.number.trim()) ??
+    (mobile.dialingCode ? null : { key: 'invalid_mobile' });
+  const form = useForm<MobileValues>({
+    initial: { mobileNum: emptyMobile, verificationCode: '', newPassword: '', confirmNewPassword: '' },
+    validators: {
+      mobileNum: mobileProblem,
+      verificationCode: (code) =>
+        /^[0-9]{6}$/.test(code.trim()) ? null : { key: 'invalid_verification_code' },
+    },
+    validate: (v) => passwordProblems(rules, v),
+    describe: describeProblem(t, rules),
+    onSubmit: async (v, form) => {
+      try {
+        const value = await resetWithSmsCode({
+          ...mobilePayload(v.mobileNum),
+          verificationCode: v.verificationCode.trim(),
+          newPassword: v.newPassword,
+          confirmNewPassword: v.confirmNewPassword,
+        });
+        onLoggedIn(value, 'reset');
+      } catch (error) {
+        const problems = fieldProblemsOf(error);
+        if (problems.mobileNum) form.setErrors({ mobileNum: problems.mobileNum });
+        form.setFailure(accountErrorText(t, tc, error));
+      }
+    },
+  });
 
   return (
-    <form ref={s.form} className={styles.form} noValidate onSubmit={(e) => void submit(e)} data-step="mobile">
+    <form {...form.props} className={styles.form} data-step="mobile">
       <p className={styles.lead}>{t('forgot.mobileLead')}</p>
-      <MobileField value={mobile} onChange={setMobile} error={s.errors.mobileNum} />
+      <MobileField {...form.field('mobileNum')} />
       <TextField
-        name="verificationCode"
+        {...form.field('verificationCode')}
         label={t('fields.smsCode')}
-        value={v('verificationCode')}
-        onChange={s.set('verificationCode')}
-        error={s.errors.verificationCode}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         suffix={
           <SmsButton
             validate={() => {
-              const next = mobileErrors();
-              s.show(next);
-              return Object.keys(next).length === 0;
+              const problem = mobileProblem(form.values.mobileNum);
+              form.setErrors({ mobileNum: problem });
+              return !problem;
             }}
-            send={() => requestSmsCode('reset', mobilePayload(mobile))}
+            send={() => requestSmsCode('reset', mobilePayload(form.values.mobileNum))}
           />
         }
       />
       <PasswordField
-        name="newPassword"
+        {...form.field('newPassword')}
         label={t('fields.newPassword')}
-        value={v('newPassword')}
-        onChange={s.set('newPassword')}
-        error={s.errors.newPassword}
         autoComplete="new-password"
         maxLength={128}
       />
       <PasswordField
-        name="confirmNewPassword"
+        {...form.field('confirmNewPassword')}
         label={t('fields.confirmNewPassword')}
-        value={v('confirmNewPassword')}
-        onChange={s.set('confirmNewPassword')}
-        error={s.errors.confirmNewPassword}
         autoComplete="new-password"
         maxLength={128}
       />
-      <Failure text={s.failure} />
-      <Button type="submit" size="lg" block busy={s.busy} disabled={s.busy}>
+      <FormFailure>{form.failure}</FormFailure>
+      <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
         {t('forgot.reset')}
       </Button>
     </form>
-  );
-}
-
-function Failure({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p role="alert" className={styles.failure}>
-      <Icon name="alert" size={18} />
-      {text}
-    </p>
   );
 }

@@ -2,7 +2,7 @@ import type { WalletBalance } from '@aurum/contract';
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balanceText } from '../../../../lib/account/balance';
-import { fail, fakeServer, ok } from '../../../../lib/funds/testing';
+import { fail, fakeServer, ok } from '../../../../testing/fake-server';
 import { renderWithApp } from '../../../../testing/render';
 import { COUNT_UP_MS, HeaderBalance, useCountUp } from './header-balance';
 

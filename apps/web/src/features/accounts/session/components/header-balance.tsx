@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../../components/ui';
 import { balanceMinor, balanceText, useBalanceHidden } from '../../../../lib/account/balance';
 import { useAccountTexts } from '../../../../lib/account/texts';
-import { useWalletBalance } from '../../../../lib/funds/balance';
+import { useWalletBalance } from '../../../../lib/money/balance';
 import styles from './member-area.module.css';
 
 /** Design: balance changes count up briefly. */

@@ -1,12 +1,18 @@
 import type { LoginValue } from '@aurum/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../../components/ui';
+import {
+  type Form,
+  FormFailure,
+  PasswordField,
+  type Problem,
+  TextField,
+  useForm,
+} from '../../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
-import { PasswordField } from '../../../../lib/account/fields/password-field';
-import { TextField } from '../../../../lib/account/fields/text-field';
 import { socialProvidersOf, useRegisterSettings } from '../../../../lib/account/register-settings';
-import { checkRule, fallbackRule, findRule, problemText } from '../../../../lib/account/rules';
+import { checkRule, describeProblem, fallbackRule, findRule } from '../../../../lib/account/rules';
 import { useAgentSite } from '../../../../lib/account/site';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { WarningDialog } from '../../../../lib/account/warning-dialog';
@@ -33,7 +39,15 @@ interface LoginPanelProps {
   onLoggedIn: (value: LoginValue, method: LoginMethod) => void;
 }
 
-type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'mobileNum' | 'code' | 'ipCode', string>>;
+interface Values {
+  username: string;
+  password: string;
+  remember: boolean;
+  mobileNum: MobileValue;
+  code: string;
+  captcha: string;
+  ipVerificationCode: string;
+}
 
 /** The masked stand-in for a remembered password: the browser never holds the real one. */
 const REMEMBERED_MASK = '••••••••';
@@ -58,80 +72,136 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const [chosenMode, setMode] = useState<LoginMode | null>(null);
   const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : (modes[0] ?? 'username');
 
-  const form = useRef<HTMLFormElement>(null);
   const [remembered, setRemembered] = useState(() => (agentSite ? null : getRememberedAccount()));
-  const [username, setUsername] = useState(() => remembered ?? '');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(remembered !== null);
-  const [mobile, setMobile] = useState<MobileValue>(emptyMobile);
-  const [code, setCode] = useState('');
-  const [captchaAnswer, setCaptchaAnswer] = useState('');
   // LOGINIPVERF3: where the server sent the code for a sign-in from a new network.
   const [ipCheck, setIpCheck] = useState<string | null>(null);
-  const [ipCode, setIpCode] = useState('');
   const [askedForCaptcha, setAskedForCaptcha] = useState(false);
   const captchaShown =
     mode === 'username' && !remembered && (askedForCaptcha || Boolean(settings?.loginCaptcha));
   const captcha = useCaptcha(captchaShown || (mode === 'sms' && Boolean(settings?.loginCaptcha)));
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [formatWarning, setFormatWarning] = useState(false);
   // The account name is locked: the member may ask for an unlock link (sent once asked).
   const [locked, setLocked] = useState<'no' | 'yes' | 'asking' | 'sent'>('no');
-  const [busy, setBusy] = useState(false);
   const rules = settings?.rules ?? [];
   const providers = agentSite ? [] : socialProvidersOf(settings);
 
-  const stopWith = (next: Errors) => {
-    setErrors(next);
-    setFormatWarning(true);
-  };
-
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (mode === 'username') {
-      if (!username.trim()) next.username = t('login.usernameRequired');
-      if (!password.trim()) next.password = t('login.passwordRequired');
-      if (captchaShown && !captchaAnswer.trim()) next.captcha = t('login.captchaRequired');
-      if (ipCheck !== null && !/^[0-9]{6}$/.test(ipCode.trim())) next.ipCode = t('login.codeRequired');
-    } else {
-      const mobileProblem = checkMobile();
-      if (mobileProblem) next.mobileNum = mobileProblem;
-      if (!/^[0-9]{6}$/.test(code.trim())) next.code = t('login.codeRequired');
-    }
-    return next;
-  };
-
-  const checkMobile = (): string | undefined => {
+  const mobileProblem = (mobile: MobileValue): Problem => {
     const rule = findRule(rules, 'mobileNum') ?? fallbackRule('mobileNum');
-    const problem = checkRule({ ...rule, enabled: true, required: true }, mobile.number.trim());
-    if (problem) return problemText(t, problem.key, 'mobileNum', rules);
-    if (!mobile.dialingCode) return t('problems.invalid_mobile');
-    return undefined;
+    return (
+      checkRule({ ...rule, enabled: true, required: true }, mobile.number.trim()) ??
+      (mobile.dialingCode ? null : { key: 'invalid_mobile' })
+    );
   };
 
-  const failed = (error: unknown) => {
+  const validate = (v: Values): Record<string, Problem> => {
+    // A remembered sign-in sends no form: the server holds the token.
+    if (mode === 'username' && remembered) return {};
+    if (mode === 'sms') {
+      return {
+        mobileNum: mobileProblem(v.mobileNum),
+        code: /^[0-9]{6}$/.test(v.code.trim()) ? null : t('login.codeRequired'),
+      };
+    }
+    return {
+      username: v.username.trim() ? null : t('login.usernameRequired'),
+      password: v.password.trim() ? null : t('login.passwordRequired'),
+      captcha: captchaShown && !v.captcha.trim() ? t('login.captchaRequired') : null,
+      ipVerificationCode:
+        ipCheck !== null && !/^[0-9]{6}$/.test(v.ipVerificationCode.trim()) ? t('login.codeRequired') : null,
+    };
+  };
+
+  const failed = (error: unknown, form: Form<Values>) => {
     const code = errorCodeOf(error);
     if (code === 'login.ip.verification') {
       setIpCheck((isApiError(error) && error.details?.destination) || '');
-      setIpCode('');
-      setFailure(null);
+      form.setValues({ ipVerificationCode: '' });
       return;
     }
     if (code === 'login.ip.unverifiable') {
-      setFailure(t('errors.ipUnverifiable'));
+      form.setFailure(t('errors.ipUnverifiable'));
       return;
     }
     setLocked(code === 'login.locked' ? 'yes' : 'no');
     const problems = fieldProblemsOf(error);
-    if (problems.mobileNum) setErrors({ mobileNum: problemText(t, problems.mobileNum, 'mobileNum', rules) });
+    if (problems.mobileNum) form.setErrors({ mobileNum: problems.mobileNum });
     if (wantsCaptcha(error)) {
       setAskedForCaptcha(true);
-      setCaptchaAnswer('');
+      form.setValues({ captcha: '' });
       captcha.refresh();
     }
-    setFailure(accountErrorText(t, tc, error));
+    form.setFailure(accountErrorText(t, tc, error));
   };
+
+  const succeed = (value: LoginValue, method: LoginMethod, remember: boolean) => {
+    if (!agentSite && remember) saveRememberedAccount(value.userName);
+    else if (!agentSite) forgetRememberedAccount();
+    onLoggedIn(value, method);
+  };
+
+  const submitRemembered = async (v: Values, form: Form<Values>) => {
+    try {
+      succeed(await loginWithRememberCookie(site), 'remember', v.remember);
+    } catch (error) {
+      // The saved sign-in is gone (expired, revoked, used): back to the normal form.
+      forgetRememberedAccount();
+      setRemembered(null);
+      form.setValues({ password: '' });
+      form.setFailure(
+        errorCodeOf(error) === 'user.or.token.invalid'
+          ? t('login.rememberFailed')
+          : accountErrorText(t, tc, error),
+      );
+    }
+  };
+
+  const submitForm = async (v: Values, form: Form<Values>) => {
+    const remember = v.remember && !agentSite;
+    try {
+      if (mode === 'username') {
+        const answer = captchaShown ? { captcha: v.captcha.trim(), captchaId: captcha.captchaId ?? '' } : {};
+        const value = await login({
+          type: 'username',
+          username: v.username.trim(),
+          password: v.password,
+          site,
+          remember,
+          ...answer,
+          ...(ipCheck !== null ? { ipVerificationCode: v.ipVerificationCode.trim() } : {}),
+        });
+        succeed(value, 'password', v.remember);
+      } else {
+        const value = await login({
+          type: 'sms',
+          ...mobilePayload(v.mobileNum),
+          code: v.code.trim(),
+          site,
+          remember,
+        });
+        succeed(value, 'sms', v.remember);
+      }
+    } catch (error) {
+      failed(error, form);
+    }
+  };
+
+  const form = useForm<Values>({
+    initial: () => ({
+      username: remembered ?? '',
+      password: '',
+      remember: remembered !== null,
+      mobileNum: emptyMobile,
+      code: '',
+      captcha: '',
+      ipVerificationCode: '',
+    }),
+    validate,
+    describe: describeProblem(t, rules),
+    onInvalid: () => setFormatWarning(true),
+    onSubmit: (v, form) =>
+      remembered && mode === 'username' ? submitRemembered(v, form) : submitForm(v, form),
+  });
+  const username = form.values.username;
 
   const askUnlock = async () => {
     setLocked('asking');
@@ -140,88 +210,14 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
       setLocked('sent');
     } catch (error) {
       setLocked('yes');
-      setFailure(accountErrorText(t, tc, error));
-    }
-  };
-
-  const succeed = (value: LoginValue, method: LoginMethod) => {
-    if (!agentSite && remember) saveRememberedAccount(value.userName);
-    else if (!agentSite) forgetRememberedAccount();
-    onLoggedIn(value, method);
-  };
-
-  const submitRemembered = async () => {
-    try {
-      succeed(await loginWithRememberCookie(site), 'remember');
-    } catch (error) {
-      // The saved sign-in is gone (expired, revoked, used): back to the normal form.
-      forgetRememberedAccount();
-      setRemembered(null);
-      setPassword('');
-      setFailure(
-        errorCodeOf(error) === 'user.or.token.invalid'
-          ? t('login.rememberFailed')
-          : accountErrorText(t, tc, error),
-      );
-    }
-  };
-
-  const submitForm = async () => {
-    const next = validate();
-    if (Object.keys(next).length > 0) {
-      stopWith(next);
-      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      if (mode === 'username') {
-        const answer = captchaShown
-          ? { captcha: captchaAnswer.trim(), captchaId: captcha.captchaId ?? '' }
-          : {};
-        const value = await login({
-          type: 'username',
-          username: username.trim(),
-          password,
-          site,
-          remember: remember && !agentSite,
-          ...answer,
-          ...(ipCheck !== null ? { ipVerificationCode: ipCode.trim() } : {}),
-        });
-        succeed(value, 'password');
-      } else {
-        const value = await login({
-          type: 'sms',
-          ...mobilePayload(mobile),
-          code: code.trim(),
-          site,
-          remember: remember && !agentSite,
-        });
-        succeed(value, 'sms');
-      }
-    } catch (error) {
-      failed(error);
-    }
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      if (remembered && mode === 'username') await submitRemembered();
-      else await submitForm();
-    } finally {
-      setBusy(false);
+      form.setFailure(accountErrorText(t, tc, error));
     }
   };
 
   const switchAccount = () => {
     forgetRememberedAccount();
     setRemembered(null);
-    setUsername('');
-    setRemember(false);
+    form.setValues({ username: '', remember: false });
   };
 
   return (
@@ -236,8 +232,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
           value={mode}
           onChange={(m) => {
             setMode(m);
-            setErrors({});
-            setFailure(null);
+            form.setErrors({});
+            form.setFailure(null);
           }}
           items={[
             { value: 'username', label: t('login.modeUsername'), icon: 'user' },
@@ -245,7 +241,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
           ]}
         />
       ) : null}
-      <form ref={form} className={styles.form} noValidate onSubmit={(e) => void submit(e)} data-mode={mode}>
+      <form {...form.props} className={styles.form} data-mode={mode}>
         {mode === 'username' ? (
           remembered ? (
             <div className={styles.remembered} data-remembered="true">
@@ -256,7 +252,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
                 value={remembered}
                 onChange={(v) => {
                   switchAccount();
-                  setUsername(v);
+                  form.setValues({ username: v });
                 }}
                 autoComplete="username"
               />
@@ -267,8 +263,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
                 placeholder={REMEMBERED_MASK}
                 onChange={(v) => {
                   switchAccount();
-                  setUsername(remembered);
-                  setPassword(v);
+                  form.setValues({ username: remembered, password: v });
                 }}
                 autoComplete="current-password"
               />
@@ -279,31 +274,18 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
           ) : (
             <>
               <TextField
-                name="username"
+                {...form.field('username')}
                 label={t('fields.username')}
-                value={username}
-                onChange={setUsername}
-                error={errors.username}
                 autoComplete="username"
                 maxLength={64}
               />
               <PasswordField
-                name="password"
+                {...form.field('password')}
                 label={t('fields.password')}
-                value={password}
-                onChange={setPassword}
-                error={errors.password}
                 autoComplete="current-password"
                 maxLength={128}
               />
-              {captchaShown ? (
-                <CaptchaField
-                  captcha={captcha}
-                  value={captchaAnswer}
-                  onChange={setCaptchaAnswer}
-                  error={errors.captcha}
-                />
-              ) : null}
+              {captchaShown ? <CaptchaField {...form.field('captcha')} captcha={captcha} /> : null}
               {ipCheck !== null ? (
                 <div className={styles.ipCheck} data-ip-check="true">
                   <p role="status" className={styles.note}>
@@ -311,11 +293,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
                     {t('login.ipCheck', { destination: ipCheck })}
                   </p>
                   <TextField
-                    name="ipVerificationCode"
+                    {...form.field('ipVerificationCode')}
                     label={t('login.ipCode')}
-                    value={ipCode}
-                    onChange={setIpCode}
-                    error={errors.ipCode}
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={6}
@@ -326,24 +305,21 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
           )
         ) : (
           <>
-            <MobileField value={mobile} onChange={setMobile} error={errors.mobileNum} />
+            <MobileField {...form.field('mobileNum')} />
             <TextField
-              name="code"
+              {...form.field('code')}
               label={t('fields.smsCode')}
-              value={code}
-              onChange={setCode}
-              error={errors.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
               suffix={
                 <SmsButton
                   validate={() => {
-                    const problem = checkMobile();
-                    setErrors(problem ? { mobileNum: problem } : {});
+                    const problem = mobileProblem(form.values.mobileNum);
+                    form.setErrors({ mobileNum: problem });
                     return !problem;
                   }}
-                  send={() => requestLoginCode(mobilePayload(mobile))}
+                  send={() => requestLoginCode(mobilePayload(form.values.mobileNum))}
                 />
               }
             />
@@ -355,8 +331,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
               <input
                 type="checkbox"
                 name="remember"
-                checked={remember}
-                onChange={(e) => setRemember(e.target.checked)}
+                checked={form.values.remember}
+                onChange={(e) => form.setValue('remember', e.target.checked)}
               />
               <span>{t('login.remember')}</span>
             </label>
@@ -367,12 +343,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
             </button>
           ) : null}
         </div>
-        {failure ? (
-          <p role="alert" className={styles.failure}>
-            <Icon name="alert" size={18} />
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure>{form.failure}</FormFailure>
         {locked === 'sent' ? (
           <p role="status" className={styles.note} data-unlock="sent">
             <Icon name="lock" size={18} />
@@ -389,8 +360,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
             {t('login.unlockAsk')}
           </button>
         ) : null}
-        <Button type="submit" size="lg" block busy={busy} disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
+        <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
+          {form.submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       {providers.length > 0 ? <SocialButtons providers={providers} /> : null}

@@ -2,10 +2,10 @@ import type { WalletBalance } from '@aurum/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../../components/ui';
-import { fakeServer, ok } from '../../../../lib/funds/testing';
 import { MEMBER_CENTRE_PAGES } from '../../../../lib/modals/member-centre-pages';
 import { FakeSocket } from '../../../../lib/realtime/testing';
 import { endSession, startSession } from '../../../../lib/session/session-store';
+import { fakeServer, ok } from '../../../../testing/fake-server';
 import { renderWithApp } from '../../../../testing/render';
 import MemberArea, { DROPDOWN_PAGES } from './member-area';
 

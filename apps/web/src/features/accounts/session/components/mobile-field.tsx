@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { TextField } from '../../../../lib/account/fields/text-field';
+import { TextField } from '../../../../components/ui/form';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { useSiteData } from '../../../../lib/site';
 import { useCountries } from '../api/verification';

@@ -176,3 +176,29 @@ describe('RegisterPanel errors', () => {
     expect(invalid()).not.toContain('agreeTerms');
   });
 });
+
+describe('RegisterPanel SMS code', () => {
+  it('sends the typed number with the dialing code the picker chose', async () => {
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
+      const path = String(url);
+      if (path.startsWith('/wps/system/setting/register')) return Promise.resolve(ok(SETTINGS));
+      if (path.startsWith('/wps/system/countries')) {
+        return Promise.resolve(ok([{ countryCode: 'PH', countryDialingCode: '63' }]));
+      }
+      return Promise.resolve(ok({ expiredMinutes: 5 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithApp(<RegisterPanel inModal={false} onSwitch={() => {}} onRegistered={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Username' }));
+    await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '9171234567');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('button', { name: /Send again in \d+ s/ });
+    const sent = fetchMock.mock.calls.find((c) => String(c[0]) === '/wps/verification/sms/noLogin');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      purpose: 'register',
+      mobileNum: '9171234567',
+      countryDialingCode: '63',
+    });
+  });
+});

@@ -1,14 +1,13 @@
 import type { LoginValue } from '@aurum/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, Spinner } from '../../../../components/ui';
+import { FormFailure, PasswordField, RequiredNote, TextField, useForm } from '../../../../components/ui/form';
+import fieldStyles from '../../../../components/ui/form/fields.module.css';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
-import fieldStyles from '../../../../lib/account/fields/fields.module.css';
-import { PasswordField } from '../../../../lib/account/fields/password-field';
-import { TextField } from '../../../../lib/account/fields/text-field';
 import { type AccountSettingsView, useRegisterSettings } from '../../../../lib/account/register-settings';
-import { problemTexts, validateRegistration } from '../../../../lib/account/rules';
+import { describeProblem, PROFILE_FIELDS, validateRegistration } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { WarningDialog } from '../../../../lib/account/warning-dialog';
 import { errorCodeOf } from '../../../../lib/api';
@@ -55,7 +54,23 @@ export function RegisterPanel(props: RegisterPanelProps) {
   return <RegisterForm {...props} settings={settings.data} />;
 }
 
-type Values = Record<string, string>;
+/** The register form's text fields; the mobile number and the terms box hold their own kinds. */
+const TEXT_FIELDS = [
+  'username',
+  'password',
+  'confirmPassword',
+  'verificationCode',
+  'captcha',
+  'affiliateCode',
+  ...PROFILE_FIELDS,
+] as const;
+type Values = Record<(typeof TEXT_FIELDS)[number], string> & { mobileNum: MobileValue; agreeTerms: boolean };
+
+const emptyValues = (): Values => ({
+  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<(typeof TEXT_FIELDS)[number], string>),
+  mobileNum: emptyMobile,
+  agreeTerms: false,
+});
 
 function RegisterForm({
   inModal,
@@ -78,43 +93,29 @@ function RegisterForm({
   const referralCode =
     givenReferral ?? new URLSearchParams(location.search).get('referralCode')?.trim() ?? undefined;
 
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({});
-  const [mobile, setMobile] = useState<MobileValue>(emptyMobile);
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [invitationPopup, setInvitationPopup] = useState<string | null>(null);
   const captcha = useCaptcha(plan.captcha);
   const affiliate = useAffiliateFromLink(location.search, (code) => {
-    setValues((v) => ({ ...v, affiliateCode: code }));
+    form.setValues({ affiliateCode: code });
     setInvitationPopup(code);
   });
   const showAffiliate = affiliateFieldShown(affiliate, plan.affiliateRule);
 
-  const value = (field: string) => values[field] ?? '';
-
-  const formValues = (
-    current: Values = values,
-    currentMobile: MobileValue = mobile,
-    agreed: boolean = agree,
-  ): Record<string, unknown> => {
-    const value = (field: string) => current[field] ?? '';
+  /** What the contract's validateRegistration (and the server) gets: the shown fields, trimmed. */
+  const formValues = (v: Values): Record<string, unknown> => {
     const out: Record<string, unknown> = {
-      mobileNum: currentMobile.number.trim(),
-      agreeTerms: agreed,
-      affiliateCode: affiliate.status === 'valid' ? affiliate.code : value('affiliateCode').trim(),
+      mobileNum: v.mobileNum.number.trim(),
+      agreeTerms: v.agreeTerms,
+      affiliateCode: affiliate.status === 'valid' ? affiliate.code : v.affiliateCode.trim(),
     };
-    if (plan.username) out.username = value('username').trim();
+    if (plan.username) out.username = v.username.trim();
     if (plan.password) {
-      out.password = value('password');
-      out.confirmPassword = value('confirmPassword');
+      out.password = v.password;
+      out.confirmPassword = v.confirmPassword;
     }
-    if (plan.verificationCode) out.verificationCode = value('verificationCode').trim();
-    if (plan.captcha) out.captcha = value('captcha').trim();
-    for (const f of plan.profile)
-      out[f.key] = f.rule.type === 'password' ? value(f.key) : value(f.key).trim();
+    if (plan.verificationCode) out.verificationCode = v.verificationCode.trim();
+    if (plan.captcha) out.captcha = v.captcha.trim();
+    for (const f of plan.profile) out[f.key] = f.rule.type === 'password' ? v[f.key] : v[f.key].trim();
     return out;
   };
 
@@ -128,91 +129,61 @@ function RegisterForm({
       today: new Date(),
     });
 
-  /** A field's error goes as soon as a change makes the field valid, not at the next submit. */
-  const clearIfValid = (field: string, data: Record<string, unknown>) =>
-    setErrors((prev) => {
-      if (!(field in prev) || field in check(data)) return prev;
-      const { [field]: _, ...rest } = prev;
-      return rest;
-    });
-  const set = (field: string) => (next: string) => {
-    const nextValues = { ...values, [field]: next };
-    setValues(nextValues);
-    clearIfValid(field, formValues(nextValues));
-  };
-  const changeMobile = (next: MobileValue) => {
-    setMobile(next);
-    clearIfValid('mobileNum', formValues(values, next));
-  };
-  const changeAgree = (next: boolean) => {
-    setAgree(next);
-    clearIfValid('agreeTerms', formValues(values, mobile, next));
-  };
-
-  const showProblems = (problems: Record<string, { key: string } | string>) => {
-    setErrors(problemTexts(t, problems as never, rules, settings.birthdayMinAge));
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const data = formValues();
-    const problems = check(data);
-    if (Object.keys(problems).length > 0) {
-      showProblems(problems);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const code = String(data.affiliateCode ?? '');
-      if (showAffiliate && code) {
-        try {
-          await checkAffiliateCode(code);
-        } catch {
-          showProblems({ affiliateCode: 'invalid_invitation_code' });
-          setInvitationPopup(code);
-          return;
+  const form = useForm<Values>({
+    initial: emptyValues,
+    validate: (v) => check(formValues(v)),
+    describe: describeProblem(t, rules, settings.birthdayMinAge),
+    onSubmit: async (v, form) => {
+      const data = formValues(v);
+      try {
+        const code = String(data.affiliateCode ?? '');
+        if (showAffiliate && code) {
+          try {
+            await checkAffiliateCode(code);
+          } catch {
+            form.setErrors({ affiliateCode: { key: 'invalid_invitation_code' } });
+            setInvitationPopup(code);
+            return;
+          }
         }
+        const body = payload(data, v.mobileNum, referralCode, plan.captcha ? captcha.captchaId : null);
+        const password = String(data.password ?? '');
+        const confirmPassword = String(data.confirmPassword ?? '');
+        const reply =
+          mode === 'register'
+            ? await registerByUsername({
+                ...body,
+                username: String(data.username),
+                password,
+                confirmPassword,
+              })
+            : await registerByMobile({
+                ...body,
+                ...mobilePayload(v.mobileNum),
+                ...(plan.password ? { password, confirmPassword } : {}),
+              });
+        if (reply.login) onRegistered(reply.login, 'register');
+        else onSwitch('login');
+      } catch (error) {
+        const problems = fieldProblemsOf(error);
+        if (Object.keys(problems).length > 0) form.setErrors(problems);
+        if (errorCodeOf(error) === 'affiliate.invalid') setInvitationPopup(affiliateCodeOf(data));
+        if (wantsCaptcha(error) || plan.captcha) {
+          form.setValues({ captcha: '' });
+          captcha.refresh();
+        }
+        form.setFailure(accountErrorText(t, tc, error));
       }
-      const body = payload(data, mobile, referralCode, plan.captcha ? captcha.captchaId : null);
-      const password = String(data.password ?? '');
-      const confirmPassword = String(data.confirmPassword ?? '');
-      const reply =
-        mode === 'register'
-          ? await registerByUsername({ ...body, username: String(data.username), password, confirmPassword })
-          : await registerByMobile({
-              ...body,
-              ...mobilePayload(mobile),
-              ...(plan.password ? { password, confirmPassword } : {}),
-            });
-      if (reply.login) onRegistered(reply.login, 'register');
-      else onSwitch('login');
-    } catch (error) {
-      const problems = fieldProblemsOf(error);
-      if (Object.keys(problems).length > 0) showProblems(problems);
-      if (errorCodeOf(error) === 'affiliate.invalid') setInvitationPopup(code(data));
-      if (wantsCaptcha(error) || plan.captcha) {
-        setValues((v) => ({ ...v, captcha: '' }));
-        captcha.refresh();
-      }
-      setFailure(accountErrorText(t, tc, error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const sendCode = () => requestSmsCode('register', mobilePayload(mobile));
+  const sendCode = () => requestSmsCode('register', mobilePayload(form.values.mobileNum));
   const validateMobile = () => {
-    const problems = check({ ...formValues() });
-    const mobileProblem = problems.mobileNum?.key ?? (mobile.dialingCode ? undefined : 'invalid_mobile');
-    setErrors((prev) => {
-      const { mobileNum: _, ...rest } = prev;
-      return mobileProblem ? { ...rest, ...problemTexts(t, { mobileNum: mobileProblem }, rules) } : rest;
-    });
-    return !mobileProblem;
+    const mobile = form.values.mobileNum;
+    const problem =
+      check(formValues(form.values)).mobileNum ?? (mobile.dialingCode ? null : { key: 'invalid_mobile' });
+    form.setError('mobileNum', problem);
+    return !problem;
   };
 
   return (
@@ -224,8 +195,8 @@ function RegisterForm({
           value={mode}
           onChange={(m) => {
             setMode(m);
-            setErrors({});
-            setFailure(null);
+            form.setErrors({});
+            form.setFailure(null);
           }}
           items={[
             { value: 'register', label: t('register.modeUsername'), icon: 'user' },
@@ -233,36 +204,23 @@ function RegisterForm({
           ]}
         />
       ) : null}
-      <form ref={form} className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
-        <p className={fieldStyles.hint} data-required-note="true">
-          {t('fields.requiredNote')}
-        </p>
+      <form {...form.props} className={styles.form}>
+        <RequiredNote />
         {plan.username ? (
           <TextField
-            name="username"
+            {...form.field('username')}
             label={t('fields.username')}
-            value={value('username')}
-            onChange={set('username')}
-            error={errors.username}
             autoComplete="username"
             maxLength={64}
           />
         ) : null}
         {plan.mobile !== 'hidden' ? (
-          <MobileField
-            value={mobile}
-            onChange={changeMobile}
-            error={errors.mobileNum}
-            optional={plan.mobile === 'optional'}
-          />
+          <MobileField {...form.field('mobileNum')} optional={plan.mobile === 'optional'} />
         ) : null}
         {plan.verificationCode ? (
           <TextField
-            name="verificationCode"
+            {...form.field('verificationCode')}
             label={t('fields.verificationCode')}
-            value={value('verificationCode')}
-            onChange={set('verificationCode')}
-            error={errors.verificationCode}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={255}
@@ -272,41 +230,26 @@ function RegisterForm({
         {plan.password ? (
           <>
             <PasswordField
-              name="password"
+              {...form.field('password')}
               label={t('fields.password')}
-              value={value('password')}
-              onChange={set('password')}
-              error={errors.password}
               autoComplete="new-password"
               maxLength={128}
             />
             <PasswordField
-              name="confirmPassword"
+              {...form.field('confirmPassword')}
               label={t('fields.confirmPassword')}
-              value={value('confirmPassword')}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
               autoComplete="new-password"
               maxLength={128}
             />
           </>
         ) : null}
         {plan.profile.map((f) => (
-          <ProfileInput
-            key={f.key}
-            field={f}
-            value={value(f.key)}
-            onChange={set(f.key)}
-            error={errors[f.key]}
-          />
+          <ProfileInput key={f.key} field={f} {...form.field(f.key)} />
         ))}
         {showAffiliate ? (
           <TextField
-            name="affiliateCode"
+            {...form.field('affiliateCode')}
             label={t('fields.affiliateCode')}
-            value={value('affiliateCode')}
-            onChange={set('affiliateCode')}
-            error={errors.affiliateCode}
             optional
             maxLength={32}
             autoComplete="off"
@@ -315,35 +258,23 @@ function RegisterForm({
         {referralCode ? (
           <p className={styles.note}>{t('register.referral', { code: referralCode })}</p>
         ) : null}
-        {plan.captcha ? (
-          <CaptchaField
-            captcha={captcha}
-            value={value('captcha')}
-            onChange={set('captcha')}
-            error={errors.captcha}
-          />
-        ) : null}
+        {plan.captcha ? <CaptchaField {...form.field('captcha')} captcha={captcha} /> : null}
         <div className={fieldStyles.field}>
           <label className={styles.check}>
             <input
               type="checkbox"
               name="agreeTerms"
-              checked={agree}
-              aria-invalid={errors.agreeTerms ? true : undefined}
-              onChange={(e) => changeAgree(e.target.checked)}
+              checked={form.values.agreeTerms}
+              aria-invalid={form.errors.agreeTerms ? true : undefined}
+              onChange={(e) => form.setValue('agreeTerms', e.target.checked)}
             />
             <span>{t('register.agree', { age: settings.ageLimit })}</span>
           </label>
-          {errors.agreeTerms ? <p className={fieldStyles.error}>{errors.agreeTerms}</p> : null}
+          {form.errors.agreeTerms ? <p className={fieldStyles.error}>{form.errors.agreeTerms}</p> : null}
         </div>
-        {failure ? (
-          <p role="alert" className={styles.failure}>
-            <Icon name="alert" size={18} />
-            {failure}
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" block busy={busy} disabled={busy}>
-          {busy ? t('register.submitting') : t('register.submit')}
+        <FormFailure>{form.failure}</FormFailure>
+        <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
+          {form.submitting ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
       <div className={styles.links}>
@@ -380,7 +311,7 @@ function RegisterForm({
   );
 }
 
-const code = (data: Record<string, unknown>) => String(data.affiliateCode ?? '');
+const affiliateCodeOf = (data: Record<string, unknown>) => String(data.affiliateCode ?? '');
 
 /** The register body: empty fields dropped, the WEB method, where and how it was made. */
 function payload(

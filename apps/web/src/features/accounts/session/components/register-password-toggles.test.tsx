@@ -2,7 +2,7 @@ import type { RegisterSettings, ValidationRule } from '@aurum/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../../../../lib/funds/testing';
+import { fakeServer, ok } from '../../../../testing/fake-server';
 import { renderWithApp } from '../../../../testing/render';
 import { RegisterPanel } from './register-panel';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Icon } from '../../../../components/ui';
+import { FormFailure, useForm } from '../../../../components/ui/form';
 import { accountErrorText } from '../../../../lib/account/errors';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { paths } from '../../../../lib/routes/paths';
@@ -21,32 +22,28 @@ export default function UnlockPage() {
   const [params] = useSearchParams();
   const account = params.get('account')?.trim() ?? '';
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<'ready' | 'busy' | 'done'>('ready');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const complete = account.length > 0 && TOKEN.test(token);
-
-  const unlock = async () => {
-    setState('busy');
-    setFailure(null);
-    try {
-      await redeemUnlockLink(account, token);
-      setState('done');
-    } catch (error) {
-      setState('ready');
-      setFailure(accountErrorText(t, tc, error));
-    }
-  };
+  // No fields: the form is the press, sent once, with its failure.
+  const form = useForm({
+    initial: {},
+    onSubmit: async (_, form) => {
+      try {
+        await redeemUnlockLink(account, token);
+        setDone(true);
+      } catch (error) {
+        form.setFailure(accountErrorText(t, tc, error));
+      }
+    },
+  });
 
   return (
     <section className={pageStyles.page} data-page="unlock">
       <div className={styles.panel}>
         <h1 className={styles.pageTitle}>{t('unlock.title')}</h1>
         {!complete ? (
-          <p role="alert" className={styles.failure}>
-            <Icon name="alert" size={18} />
-            {t('unlock.incomplete')}
-          </p>
-        ) : state === 'done' ? (
+          <FormFailure>{t('unlock.incomplete')}</FormFailure>
+        ) : done ? (
           <>
             <p role="status" className={styles.note} data-unlocked="true">
               <Icon name="lock" size={18} />
@@ -57,25 +54,13 @@ export default function UnlockPage() {
             </Link>
           </>
         ) : (
-          <>
+          <form {...form.props} className={styles.form}>
             <p className={styles.lead}>{t('unlock.lead', { account })}</p>
-            {failure ? (
-              <p role="alert" className={styles.failure}>
-                <Icon name="alert" size={18} />
-                {failure}
-              </p>
-            ) : null}
-            <Button
-              type="button"
-              size="lg"
-              block
-              busy={state === 'busy'}
-              disabled={state === 'busy'}
-              onClick={() => void unlock()}
-            >
-              {state === 'busy' ? t('unlock.submitting') : t('unlock.submit')}
+            <FormFailure>{form.failure}</FormFailure>
+            <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
+              {form.submitting ? t('unlock.submitting') : t('unlock.submit')}
             </Button>
-          </>
+          </form>
         )}
       </div>
     </section>

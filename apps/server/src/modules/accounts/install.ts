@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { OpsService } from '../ops/index.ts';
+import { resetPasswordCommand } from './member/ops.ts';
+import { memberRoutes } from './member/routes.ts';
+import type { Accounts } from './security/accounts.ts';
+import { unlockRoutes } from './security/unlock-routes.ts';
+import { sessionRoutes } from './session/routes.ts';
+import { socialRoutes } from './social/routes.ts';
+import { SocialService } from './social/service.ts';
+import { verificationRoutes } from './verification/routes.ts';
+
+export interface AccountsInstallDeps {
+  database: Database;
+  store: MerchantStore;
+  clock: Clock;
+  limiter: RateLimiter;
+  ops: OpsService;
+  /** The accounts services, built once by createAccounts (the guards need them earlier). */
+  accounts: Accounts;
+}
+
+/**
+ * The accounts area's calls (session, unlock, member, verification, social sign-in) and its
+ * operator command (`reset-password`).
+ */
+export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps): void {
+  const { database, store, clock, limiter, ops, accounts } = deps;
+  sessionRoutes(app, store, accounts);
+  unlockRoutes(app, store, accounts);
+  memberRoutes(app, store, accounts);
+  verificationRoutes(app, store, accounts);
+  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
+  socialRoutes(app, store, social, limiter);
+  ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
+}
