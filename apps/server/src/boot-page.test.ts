@@ -155,7 +155,7 @@ export async function prerenderHome(boot, lang) {
   });
 
   const shellOf = (html: string) =>
-    /<div id="prerender">(.*?)<\/div><div id="root">/s.exec(html)?.[1] ?? null;
+    /<div id="prerender" inert aria-hidden="true">(.*?)<\/div><div id="root">/s.exec(html)?.[1] ?? null;
 
   it('is written before the app root, with its stylesheets and its style block allowed by the CSP', async () => {
     const res = await app.inject({ method: 'GET', url: '/', remoteAddress: '8.8.8.8' });

@@ -120,7 +120,9 @@ function homeShells(webDist: string, prerenderFile: string) {
       htmlAttributes: ` lang="${htmlLang}" data-prerender="${lang}"`,
       head: `${links}<style>${css}</style>`,
       styleHash: `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`,
-      body: `<div id="prerender">${html}</div>`,
+      // A picture of the page until the app takes its place: nothing in it answers a click or a
+      // key yet, so it is inert and hidden from assistive technology (the app's page is not).
+      body: `<div id="prerender" inert aria-hidden="true">${html}</div>`,
     };
   };
 
