@@ -243,6 +243,81 @@ describe('depositv2', () => {
     expect(String(sent.proofImage)).toMatch(/^data:image\/png;base64,iVBORw0KGg/);
   });
 
+  it('checks a bank transfer before any call, focusing the first problem, and shows the refusals', async () => {
+    const keys: string[] = [];
+    const replies = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => fail(400, 'cashier.reference.required'),
+      () => ok(order({ orderNo: 'D3003', type: 'BANK', amount: '80.00', payUrl: null })),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/deposit/settings': () => ok(settings()),
+        'GET /wps/cashier/deposit/orders': () => ok(page([])),
+        'POST /wps/cashier/deposit': (init) => {
+          keys.push(String(bodyOf(init).idempotencyKey));
+          return (replies.shift() as () => Response | Promise<Response>)();
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DepositPage />);
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    const amount = screen.getByRole('textbox', { name: 'Amount you sent' });
+    const reference = screen.getByRole('textbox', { name: 'Transfer reference' });
+    const submit = screen.getByRole('button', { name: 'Submit deposit' });
+
+    // Nothing filled: both fields say what is missing, the first one has the focus.
+    await user.click(submit);
+    expect(screen.getByText('Enter an amount.')).toBeTruthy();
+    expect(screen.getByText('Enter the transfer reference.')).toBeTruthy();
+    expect(document.activeElement).toBe(amount);
+    await user.type(amount, '20');
+    await user.click(submit);
+    expect(screen.getByText('The minimum is $50.00.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '80');
+    await user.click(submit);
+    expect(document.activeElement).toBe(reference);
+    expect(keys).toHaveLength(0);
+
+    // No answer: the retry is the same intent; a refusal ends it.
+    await user.type(reference, 'REF-3');
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toContain('The network is abnormal');
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the transfer reference.');
+    await user.click(submit);
+    expect(await screen.findByText(/Your deposit D3003 of \$80\.00 is pending/)).toBeTruthy();
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('stays on the page and says so when the gateway gives no payment page to go to', async () => {
+    const go = vi.spyOn(leaveFor, 'go').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/deposit/settings': () => ok(settings()),
+        'GET /wps/cashier/deposit/orders': () => ok(page([])),
+        'POST /wps/cashier/deposit': () => ok(order({ payUrl: 'javascript:alert(1)' })),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DepositPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '100');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The payment page could not be opened. Please try again.',
+    );
+    expect(go).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it('lists recent deposits with their status and pages through them', async () => {
     const pages: Record<string, unknown> = {
       '1': {
@@ -276,6 +351,25 @@ describe('depositv2', () => {
     expect(await within(list).findByText('Expired')).toBeTruthy();
     const pager = within(list).getByRole('navigation', { name: 'Recent deposits pages' });
     expect(within(pager).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('offers a retry when the returned order cannot be read', async () => {
+    const replies = [() => fail(503, 'service.unavailable'), () => ok(order({ status: 'PAID' }))];
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/deposit/settings': () => ok(settings()),
+        'GET /wps/cashier/deposit/orders': () => ok(page([])),
+        'GET /wps/cashier/deposit/order': () => (replies.shift() as () => Response)(),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DepositPage orderNo="D1001" />);
+    const returned = await screen.findByRole('region', { name: 'Your payment' });
+    expect(await within(returned).findByRole('alert')).toBeTruthy();
+    await user.click(within(returned).getByRole('button', { name: 'Try again' }));
+    expect(await within(returned).findByText(/Payment received/)).toBeTruthy();
+    expect(within(returned).queryByRole('alert')).toBeNull();
   });
 
   it('shows the order the gateway returned with and follows it until it is paid', async () => {

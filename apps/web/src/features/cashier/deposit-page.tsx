@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { LoadFailure } from '../../lib/money/fields';
 import { useCashierTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
 import { useDepositSettings } from './api/deposit-settings';
@@ -7,7 +8,7 @@ import { BankDepositForm } from './parts/bank-deposit-form';
 import { ChannelPicker, ChannelTutorial } from './parts/channel-picker';
 import { DepositOrders } from './parts/deposit-orders';
 import { GatewayDepositForm } from './parts/gateway-deposit-form';
-import { LoadFailure, Loading, Note } from './parts/messages';
+import { Loading, Note } from './parts/messages';
 import { ReturnedOrder } from './parts/returned-order';
 
 /**

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, cx, Icon } from '../../components/ui';
+import { LoadFailure } from '../../lib/money/fields';
 import { GLYPHS } from '../../lib/money/glyphs';
 import { useCashierTexts } from '../../lib/money/texts';
 import { useBoundAccounts } from './api/bound-accounts';
@@ -7,7 +8,7 @@ import { type BoundAccountView, useWithdrawSettings } from './api/withdraw-setti
 import styles from './cashier.module.css';
 import { AccountLabel, accountName } from './parts/account-label';
 import { BindAccountForm } from './parts/bind-account-form';
-import { LoadFailure, Loading, Note } from './parts/messages';
+import { Loading, Note } from './parts/messages';
 import { PaymentPasswordForm } from './parts/payment-password-form';
 import { RemoveAccountDialog } from './parts/remove-account-dialog';
 

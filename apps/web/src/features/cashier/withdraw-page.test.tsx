@@ -226,6 +226,41 @@ describe('withdraw', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Payee name' }));
   });
 
+  it('focuses the first problem of a new account, and shows the server refusals at the field or the form', async () => {
+    const replies = [() => fail(409, 'cashier.account.exists'), () => fail(409, 'cashier.account.limit')];
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
+        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+        'PUT /wps/cashier/accounts': () => (replies.shift() as () => Response)(),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Bank' }), 'Metrobank');
+    const number = screen.getByRole('textbox', { name: 'Account number' });
+    await user.type(number, '12');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(screen.getByText('Enter the payee name.')).toBeTruthy();
+    expect(screen.getByText('Use 4 to 40 letters, digits, spaces or dashes.')).toBeTruthy();
+    expect(screen.getByText('Enter your 6-digit withdraw password.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Payee name' }));
+
+    await user.type(screen.getByRole('textbox', { name: 'Payee name' }), 'Demo Player');
+    await user.type(number, '34 5678');
+    await user.type(screen.getByLabelText('Withdraw password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('This account is already added.')).toBeTruthy();
+    expect(document.activeElement).toBe(number);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.clear(number);
+    await user.type(number, '9999 0000');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You cannot add more withdrawal accounts.');
+  });
+
   it('withdraws to a bound account with one key per intent, and shows a wrong password at its field', async () => {
     const sent: Record<string, unknown>[] = [];
     const replies = [
@@ -325,6 +360,64 @@ describe('withdraw', () => {
     await user.click(within(dialog).getByRole('button', { name: 'All received' }));
     expect(await within(list).findByText('Received')).toBeTruthy();
     expect(sent).toEqual({ orderNo: 'W5001', result: 'RECEIVED' });
+  });
+
+  it("shows the server's refusal of a confirmation in the dialog", async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+        'GET /wps/cashier/withdraw/orders': () =>
+          ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
+        'POST /wps/cashier/withdraw/confirm': () => fail(409, 'cashier.order.state'),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage />);
+    const list = await screen.findByRole('region', { name: 'Withdrawals' });
+    await user.click(await within(list).findByRole('button', { name: 'All received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm you received it' });
+    await user.click(within(dialog).getByRole('button', { name: 'All received' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This order has changed meanwhile. The list has been refreshed.',
+    );
+  });
+
+  it('focuses the first problem of a missing-payment report, and shows the server refusal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({
+        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+        'GET /wps/cashier/withdraw/orders': () =>
+          ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
+        'POST /wps/cashier/withdraw/confirm': () => fail(400, 'cashier.proof.invalid'),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage />);
+    const list = await screen.findByRole('region', { name: 'Withdrawals' });
+    await user.click(await within(list).findByRole('button', { name: 'Not received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a missing payment' });
+    const received = within(dialog).getByRole('textbox', { name: 'Amount that arrived' });
+    const proof = within(dialog).getByLabelText(/Proof image/);
+    const send = within(dialog).getByRole('button', { name: 'Send report' });
+
+    await user.click(send);
+    expect(within(dialog).getByText('Enter the amount that arrived (0 if nothing).')).toBeTruthy();
+    expect(document.activeElement).toBe(received);
+    await user.type(received, '0');
+    await user.click(send);
+    expect(within(dialog).queryByText('Enter the amount that arrived (0 if nothing).')).toBeNull();
+    expect(within(dialog).getByText('Upload a proof image.')).toBeTruthy();
+    expect(document.activeElement).toBe(proof);
+
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 1, 2]);
+    await user.upload(proof, new File([jpeg], 'statement.jpg', { type: 'image/jpeg' }));
+    await within(dialog).findByRole('img', { name: 'Chosen proof image' });
+    await user.click(send);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The proof image must be a plain PNG or JPG file, with nothing else in it, of at most 5 MB.',
+    );
   });
 
   it('reports a paid withdrawal as not received with what arrived and a proof image', async () => {
@@ -432,6 +525,7 @@ describe('security centre: cashier sections', () => {
         'GET /wps/cashier/accounts': () => ok(accounts),
         'POST /wps/cashier/accounts/remove': async (init) => {
           sent = await readBody(init);
+          if (sent.paymentPassword === '000000') return fail(400, 'payment.password.invalid');
           accounts = accounts.filter((a) => a.id !== sent.id);
           return ok({ removed: true });
         },
@@ -446,6 +540,13 @@ describe('security centre: cashier sections', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove withdrawal account' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(within(dialog).getByText('Enter your 6-digit withdraw password.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Withdraw password'));
+    // A wrong password is marked at its field.
+    await user.type(within(dialog).getByLabelText('Withdraw password'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('The withdraw password is wrong.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Withdraw password'));
+    await user.clear(within(dialog).getByLabelText('Withdraw password'));
     await user.type(within(dialog).getByLabelText('Withdraw password'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(section).queryByText('*******1111')).toBeNull());

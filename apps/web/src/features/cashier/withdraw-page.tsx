@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { formatWireMoney } from '../../lib/format';
+import { LoadFailure } from '../../lib/money/fields';
 import { useCashierTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
 import { useWithdrawSettings } from './api/withdraw-settings';
 import styles from './cashier.module.css';
-import { LoadFailure, Loading, Note } from './parts/messages';
+import { Loading, Note } from './parts/messages';
 import { PaymentPasswordForm } from './parts/payment-password-form';
 import { WithdrawForm } from './parts/withdraw-form';
 import { WithdrawOrders } from './parts/withdraw-orders';

@@ -149,15 +149,6 @@ export function SelectField<V extends string>({
   );
 }
 
-/**
- * Moves focus to the first field with a problem, by its name: the problems were just found, so
- * their aria-invalid marks are not on the page yet.
- */
-export function focusFirstProblem(form: HTMLFormElement | null, fields: Record<string, unknown>) {
-  const name = Object.entries(fields).find(([, problem]) => problem)?.[0];
-  if (name) form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-}
-
 /** A calm, non-error note (single wallet, transfers off). */
 export function Notice({ children }: { children: ReactNode }) {
   return (
@@ -168,14 +159,25 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** A read that failed: what went wrong, in the member's language, and a way to try again. */
-export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/**
+ * A read that failed: what went wrong, in the member's language, and a way to try again (busy
+ * while the retry runs, when the caller says so).
+ */
+export function LoadFailure({
+  error,
+  onRetry,
+  busy,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  busy?: boolean;
+}) {
   const { t: tc } = useTranslation();
   const { t } = useFundsTexts();
   return (
     <div className={styles.loadFailure} data-load-failure="true">
       <FormFailure>{moneyErrorText(t, tc, error)}</FormFailure>
-      <Button variant="secondary" onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry} busy={busy} disabled={busy}>
         <Icon name="refresh" size={18} />
         {t('form.retry')}
       </Button>

@@ -1,15 +1,11 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../components/ui/form';
+import { FormFailure, TextField, useForm } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
-import {
-  type AmountProblem,
-  amountProblemText,
-  checkAmount,
-  quickAmounts,
-  wireLimits,
-} from '../../../lib/money/amount';
-import { AmountField, focusFirstProblem } from '../../../lib/money/fields';
+import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { AmountField } from '../../../lib/money/fields';
 import { useIntentKey } from '../../../lib/money/intent-key';
 import type { ProofImage } from '../../../lib/money/proof-image';
 import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
@@ -18,7 +14,7 @@ import type { DepositOrderView } from '../api/deposit-orders';
 import type { DepositChannelView } from '../api/deposit-settings';
 import styles from '../cashier.module.css';
 import { CopyButton } from './copy-button';
-import { FormFailure, Live, Note } from './messages';
+import { Live, Note } from './messages';
 import { ProofField } from './proof-field';
 
 /** The contract's reference limit. */
@@ -53,51 +49,40 @@ function BankDetails({ bank }: { bank: NonNullable<DepositChannelView['bank']> }
 export function BankDepositForm({ channel, symbol }: { channel: DepositChannelView; symbol: string }) {
   const { t } = useCashierTexts();
   const { t: tf } = useFundsTexts();
-  const form = useRef<HTMLFormElement>(null);
-  const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const [proof, setProof] = useState<ProofImage | null>(null);
-  const [problems, setProblems] = useState<{ amount: AmountProblem | null; reference: string | null }>({
-    amount: null,
-    reference: null,
-  });
+  const { t: tc } = useTranslation();
   const [done, setDone] = useState<DepositOrderView | null>(null);
   const intent = useIntentKey();
   const mutation = useCreateDeposit();
   const limits = wireLimits({ min: channel.minAmount, max: channel.maxAmount });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending) return;
-    const found = {
-      amount: checkAmount(amount, limits),
-      reference: reference.trim() ? null : t('deposit.referenceRequired'),
-    };
-    setProblems(found);
-    if (found.amount || found.reference) {
-      focusFirstProblem(form.current, found);
-      return;
-    }
-    const request = {
-      channelId: channel.id,
-      amount: amount.trim(),
-      reference: reference.trim(),
-      ...(proof ? { proofImage: proof.dataUrl } : {}),
-    };
-    mutation.mutate(
-      { ...request, idempotencyKey: intent.keyFor(request) },
-      {
-        onSuccess: (order) => {
-          intent.complete();
-          setDone(order);
-          setAmount('');
-          setReference('');
-          setProof(null);
-        },
-        onError: intent.failed,
+  const form = useForm({
+    initial: { amount: '', reference: '', proofImage: null as ProofImage | null },
+    optional: ['proofImage'],
+    validators: {
+      amount: (value) => {
+        const problem = checkAmount(value, limits);
+        return problem ? amountProblemText(tf, problem, symbol) : null;
       },
-    );
-  };
+      reference: (value) => (value.trim() ? null : t('deposit.referenceRequired')),
+    },
+    onSubmit: async (values, f) => {
+      const request = {
+        channelId: channel.id,
+        amount: values.amount.trim(),
+        reference: values.reference.trim(),
+        ...(values.proofImage ? { proofImage: values.proofImage.dataUrl } : {}),
+      };
+      try {
+        const order = await mutation.mutateAsync({ ...request, idempotencyKey: intent.keyFor(request) });
+        intent.complete();
+        setDone(order);
+        f.setValues({ amount: '', reference: '', proofImage: null });
+      } catch (error) {
+        intent.failed(error);
+        f.setFailure(moneyErrorText(tf, tc, error));
+      }
+    },
+  });
 
   return (
     <div className={styles.stack}>
@@ -119,16 +104,11 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
           {t('deposit.another')}
         </Button>
       ) : (
-        <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="deposit-bank">
+        <form {...form.props} className={styles.form} data-form="deposit-bank">
           <AmountField
             label={t('deposit.amountSent')}
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              if (problems.amount) setProblems((p) => ({ ...p, amount: null }));
-            }}
+            {...form.field('amount')}
             symbol={symbol}
-            error={problems.amount ? amountProblemText(tf, problems.amount, symbol) : undefined}
             hint={t('common.limits', {
               min: formatWireMoney(channel.minAmount, symbol),
               max: formatWireMoney(channel.maxAmount, symbol),
@@ -136,26 +116,20 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
             chips={quickAmounts(limits.min ?? null, limits.max ?? null)}
           />
           <TextField
-            name="reference"
             label={t('deposit.reference')}
-            value={reference}
-            onChange={(v) => {
-              setReference(v);
-              if (problems.reference) setProblems((p) => ({ ...p, reference: null }));
-            }}
+            {...form.field('reference')}
             maxLength={REFERENCE_MAX}
             autoComplete="off"
             hint={t('deposit.referenceHint')}
-            error={problems.reference ?? undefined}
           />
-          <ProofField label={t('deposit.proof')} value={proof} onChange={setProof} optional />
-          <FormFailure error={mutation.error} />
+          <ProofField label={t('deposit.proof')} {...form.field('proofImage')} />
+          <FormFailure>{form.failure}</FormFailure>
           <Button
             type="submit"
             size="lg"
             block
-            busy={mutation.isPending}
-            disabled={mutation.isPending}
+            busy={form.submitting}
+            disabled={form.submitting}
             data-action="deposit-submit"
           >
             {t('deposit.submitBank')}

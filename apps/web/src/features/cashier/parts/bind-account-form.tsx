@@ -1,15 +1,17 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { TextField } from '../../../components/ui/form';
+import { FormFailure, TextField, useForm } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
-import { focusFirstProblem, PIN_PATTERN, PinField, SelectField } from '../../../lib/money/fields';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { PIN_PATTERN, PinField, SelectField } from '../../../lib/money/fields';
 import { failureEndsIntent } from '../../../lib/money/intent-key';
-import { useCashierTexts } from '../../../lib/money/texts';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { type BindAccountPayload, useBindAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
-import { FormFailure, Note } from './messages';
+import { Note } from './messages';
 
 type AccountType = BindAccountPayload['type'];
 type Field = 'provider' | 'payeeName' | 'accountNumber' | 'paymentPassword';
@@ -51,73 +53,52 @@ export function BindAccountForm({
   onCancel?: () => void;
 }) {
   const { t } = useCashierTexts();
-  const form = useRef<HTMLFormElement>(null);
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const types = ([['BANK', banks] as const, ['EWALLET', ewallets] as const] as const).filter(
     ([, list]) => list.length > 0,
   );
   const [type, setType] = useState<AccountType>(types[0]?.[0] ?? 'BANK');
-  const [values, setValues] = useState<Values>({
-    provider: '',
-    payeeName: '',
-    accountNumber: '',
-    paymentPassword: '',
-  });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<unknown>(null);
   const mutation = useBindAccount();
   const providers = type === 'BANK' ? banks : ewallets;
 
+  const form = useForm<Values>({
+    initial: { provider: '', payeeName: '', accountNumber: '', paymentPassword: '' },
+    validate: (values) => {
+      const found = validateBindAccount(values, providers);
+      return Object.fromEntries(Object.entries(found).map(([f, key]) => [f, t(`accounts.${key}`)]));
+    },
+    onSubmit: async (values, f) => {
+      try {
+        const account = await mutation.mutateAsync({
+          type,
+          provider: values.provider,
+          payeeName: values.payeeName.trim(),
+          accountNumber: values.accountNumber.trim(),
+          paymentPassword: values.paymentPassword,
+        });
+        notify(t('accounts.bound', { account: `${account.provider} ${account.accountNumber}` }), 'success');
+        onDone(account);
+      } catch (error) {
+        // The server's real-name rule refused the payee name (details.payeeName).
+        if (errorCodeOf(error) === 'validation.failed' && isApiError(error) && error.details?.payeeName) {
+          f.setError('payeeName', t('accounts.refused.payeeName'));
+          return;
+        }
+        const field = FIELD_OF_CODE[errorCodeOf(error) ?? ''];
+        if (field && failureEndsIntent(error)) {
+          f.setError(field, t(`accounts.refused.${field as 'paymentPassword' | 'accountNumber'}`));
+        } else {
+          f.setFailure(moneyErrorText(tf, tc, error));
+        }
+      }
+    },
+  });
+
   if (types.length === 0) return <Note tone="warning" title={t('accounts.noProviders')} />;
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending) return;
-    setFailure(null);
-    const found = validateBindAccount(values, providers);
-    const texts = Object.fromEntries(Object.entries(found).map(([f, key]) => [f, t(`accounts.${key}`)]));
-    setProblems(texts);
-    if (Object.keys(texts).length > 0) {
-      focusFirstProblem(form.current, texts);
-      return;
-    }
-    mutation.mutate(
-      {
-        type,
-        provider: values.provider,
-        payeeName: values.payeeName.trim(),
-        accountNumber: values.accountNumber.trim(),
-        paymentPassword: values.paymentPassword,
-      },
-      {
-        onSuccess: (account) => {
-          notify(t('accounts.bound', { account: `${account.provider} ${account.accountNumber}` }), 'success');
-          onDone(account);
-        },
-        onError: (error) => {
-          // The server's real-name rule refused the payee name (details.payeeName).
-          if (errorCodeOf(error) === 'validation.failed' && isApiError(error) && error.details?.payeeName) {
-            setProblems({ payeeName: t('accounts.refused.payeeName') });
-            focusFirstProblem(form.current, { payeeName: true });
-            return;
-          }
-          const field = FIELD_OF_CODE[errorCodeOf(error) ?? ''];
-          if (field && failureEndsIntent(error)) {
-            setProblems({ [field]: t(`accounts.refused.${field as 'paymentPassword' | 'accountNumber'}`) });
-          } else {
-            setFailure(error);
-          }
-        },
-      },
-    );
-  };
-
   return (
-    <form ref={form} className={styles.form} noValidate onSubmit={submit} data-form="bind-account">
+    <form {...form.props} className={styles.form} data-form="bind-account">
       {types.length > 1 ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('accounts.typeLabel')}</legend>
@@ -131,7 +112,7 @@ export function BindAccountForm({
                   checked={type === value}
                   onChange={() => {
                     setType(value);
-                    set('provider')('');
+                    form.setValue('provider', '');
                   }}
                 />
                 <span>{t(`accounts.type.${value}`)}</span>
@@ -141,53 +122,33 @@ export function BindAccountForm({
         </fieldset>
       ) : null}
       <SelectField
-        name="provider"
         label={t(type === 'BANK' ? 'accounts.bank' : 'accounts.ewallet')}
         placeholder={t('accounts.choose')}
-        value={values.provider}
         options={providers.map((p) => ({ value: p, label: p }))}
-        onChange={set('provider')}
-        error={problems.provider}
+        {...form.field('provider')}
       />
       <TextField
-        name="payeeName"
         label={t('accounts.payeeName')}
-        value={values.payeeName}
-        onChange={set('payeeName')}
+        {...form.field('payeeName')}
         autoComplete="name"
         maxLength={PAYEE_NAME_MAX}
         hint={t('accounts.payeeHint')}
-        error={problems.payeeName}
       />
       <TextField
-        name="accountNumber"
         label={t(type === 'BANK' ? 'accounts.accountNumber' : 'accounts.walletNumber')}
-        value={values.accountNumber}
-        onChange={set('accountNumber')}
+        {...form.field('accountNumber')}
         autoComplete="off"
         maxLength={40}
-        error={problems.accountNumber}
       />
-      <PinField
-        name="paymentPassword"
-        label={t('common.paymentPassword')}
-        value={values.paymentPassword}
-        onChange={set('paymentPassword')}
-        error={problems.paymentPassword}
-      />
-      <FormFailure error={failure} />
+      <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
+      <FormFailure>{form.failure}</FormFailure>
       <div className={styles.actions}>
         {onCancel ? (
-          <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={onCancel} disabled={form.submitting}>
             {t('common.cancel')}
           </Button>
         ) : null}
-        <Button
-          type="submit"
-          busy={mutation.isPending}
-          disabled={mutation.isPending}
-          data-action="bind-account"
-        >
+        <Button type="submit" busy={form.submitting} disabled={form.submitting} data-action="bind-account">
           {t('accounts.bind')}
         </Button>
       </div>

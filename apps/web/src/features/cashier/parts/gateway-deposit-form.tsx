@@ -38,7 +38,6 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
   const { t } = useCashierTexts();
   const { t: tf } = useFundsTexts();
   const { t: tc } = useTranslation();
-  const [noPayUrl, setNoPayUrl] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const intent = useIntentKey();
   const mutation = useCreateDeposit();
@@ -65,14 +64,13 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
     },
     onSubmit: async (values, f) => {
       if (busy) return;
-      setNoPayUrl(false);
       const request = { channelId: channel.id, amount: values.amount.trim() };
       try {
         const order = await mutation.mutateAsync({ ...request, idempotencyKey: intent.keyFor(request) });
         intent.complete();
         const url = safePayUrl(order.payUrl);
         if (!url) {
-          setNoPayUrl(true);
+          f.setFailure(t('deposit.noPayUrl'));
           return;
         }
         setLeaving(true);
@@ -97,11 +95,6 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
         chips={quickAmounts(limits.min ?? null, limits.max ?? null)}
       />
       <FormFailure>{form.failure}</FormFailure>
-      {noPayUrl ? (
-        <p role="alert" className={styles.failure}>
-          {t('deposit.noPayUrl')}
-        </p>
-      ) : null}
       <Button type="submit" size="lg" block busy={busy} disabled={busy} data-action="deposit-pay">
         {t('deposit.payNow')}
       </Button>

@@ -1,48 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, cx, Icon, Spinner } from '../../../components/ui';
-import { moneyErrorText } from '../../../lib/money/errors';
-import { useFundsTexts } from '../../../lib/money/texts';
+import { cx, Icon, Spinner } from '../../../components/ui';
 import styles from '../cashier.module.css';
-
-/** A failed submit, in the member's language, announced at once. */
-export function FormFailure({ error }: { error: unknown }) {
-  const { t: tc } = useTranslation();
-  const { t } = useFundsTexts();
-  if (!error) return null;
-  return (
-    <p role="alert" className={styles.failure} data-failure="true">
-      <Icon name="alert" size={18} />
-      <span>{moneyErrorText(t, tc, error)}</span>
-    </p>
-  );
-}
-
-/** A part of the page whose data could not be read, with a retry. */
-export function LoadFailure({
-  error,
-  onRetry,
-  busy,
-}: {
-  error: unknown;
-  onRetry: () => void;
-  busy?: boolean;
-}) {
-  const { t: tc } = useTranslation();
-  const { t } = useFundsTexts();
-  return (
-    <div className={styles.loadFailure} role="alert">
-      <p className={styles.failureText}>
-        <Icon name="alert" size={18} />
-        <span>{moneyErrorText(t, tc, error)}</span>
-      </p>
-      <Button variant="secondary" size="sm" onClick={onRetry} busy={busy} disabled={busy}>
-        <Icon name="refresh" size={16} />
-        {tc('common.retry')}
-      </Button>
-    </div>
-  );
-}
 
 export function Loading() {
   const { t: tc } = useTranslation();

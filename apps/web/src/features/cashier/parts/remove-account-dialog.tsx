@@ -1,14 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
+import { FormFailure, useForm } from '../../../components/ui/form';
 import { errorCodeOf } from '../../../lib/api';
+import { moneyErrorText } from '../../../lib/money/errors';
 import { PIN_PATTERN, PinField } from '../../../lib/money/fields';
-import { useCashierTexts } from '../../../lib/money/texts';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useRemoveAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel, accountName } from './account-label';
-import { FormFailure } from './messages';
 
 /** Removes a bound account once the member gives the payment password. */
 export function RemoveAccountDialog({
@@ -30,62 +31,45 @@ export function RemoveAccountDialog({
 
 function RemoveAccountBody({ account, onClose }: { account: BoundAccountView; onClose: () => void }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const mutation = useRemoveAccount();
-  const [pin, setPin] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [failure, setFailure] = useState<unknown>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending) return;
-    setFailure(null);
-    if (!PIN_PATTERN.test(pin)) {
-      setProblem(t('accounts.pinInvalid'));
-      return;
-    }
-    mutation.mutate(
-      { id: account.id, paymentPassword: pin },
-      {
-        onSuccess: () => {
-          notify(t('accounts.removed', { account: accountName(account) }), 'success');
-          onClose();
-        },
-        onError: (error) => {
-          if (errorCodeOf(error) === 'payment.password.invalid')
-            setProblem(t('accounts.refused.paymentPassword'));
-          else setFailure(error);
-        },
-      },
-    );
-  };
+  const form = useForm({
+    initial: { paymentPassword: '' },
+    validators: {
+      paymentPassword: (value) => (PIN_PATTERN.test(value) ? null : t('accounts.pinInvalid')),
+    },
+    onSubmit: async (values, f) => {
+      try {
+        await mutation.mutateAsync({ id: account.id, paymentPassword: values.paymentPassword });
+        notify(t('accounts.removed', { account: accountName(account) }), 'success');
+        onClose();
+      } catch (error) {
+        if (errorCodeOf(error) === 'payment.password.invalid')
+          f.setError('paymentPassword', t('accounts.refused.paymentPassword'));
+        else f.setFailure(moneyErrorText(tf, tc, error));
+      }
+    },
+  });
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit} data-form="remove-account">
+    <form {...form.props} className={styles.form} data-form="remove-account">
       <ModalTitle>{t('accounts.removeTitle')}</ModalTitle>
       <p className={styles.muted}>{t('accounts.removeText')}</p>
       <div className={styles.accountBox}>
         <AccountLabel account={account} />
       </div>
-      <PinField
-        name="paymentPassword"
-        label={t('common.paymentPassword')}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          setProblem(undefined);
-        }}
-        error={problem}
-      />
-      <FormFailure error={failure} />
+      <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
+      <FormFailure>{form.failure}</FormFailure>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
           {t('common.cancel')}
         </Button>
         <Button
           type="submit"
           className={styles.danger}
-          busy={mutation.isPending}
-          disabled={mutation.isPending}
+          busy={form.submitting}
+          disabled={form.submitting}
           data-action="remove-account-confirm"
         >
           {t('accounts.remove')}

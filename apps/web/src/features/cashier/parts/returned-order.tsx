@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { formatWireMoney } from '../../../lib/format';
+import { LoadFailure } from '../../../lib/money/fields';
 import { useCashierTexts } from '../../../lib/money/texts';
 import { useDepositOrder } from '../api/deposit-order';
 import styles from '../cashier.module.css';
-import { FormFailure, Live, Loading, Note } from './messages';
+import { Live, Loading, Note } from './messages';
 import { DepositStatusBadge } from './status-badge';
 
 const TONE = { PENDING: 'info', PAID: 'success', EXPIRED: 'warning', REJECTED: 'warning' } as const;
@@ -29,7 +30,9 @@ export function ReturnedOrder({ orderNo, symbol }: { orderNo: string; symbol: st
         {data ? <DepositStatusBadge status={data.status} /> : null}
       </div>
       {order.isPending ? <Loading /> : null}
-      {order.isError && !data ? <FormFailure error={order.error} /> : null}
+      {order.isError && !data ? (
+        <LoadFailure error={order.error} onRetry={() => void order.refetch()} busy={order.isFetching} />
+      ) : null}
       <Live>
         {data ? (
           <Note tone={TONE[data.status]} title={t(`deposit.returned.${data.status}`)}>

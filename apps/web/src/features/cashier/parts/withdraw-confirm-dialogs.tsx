@@ -1,15 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Modal, ModalTitle } from '../../../components/ui';
+import { FormFailure, useForm } from '../../../components/ui/form';
 import { parseMoney } from '../../../lib/contract';
 import { formatDateTime, formatMoneyDisplay, formatWireMoney } from '../../../lib/format';
-import { AmountField, focusFirstProblem } from '../../../lib/money/fields';
+import { moneyErrorText } from '../../../lib/money/errors';
+import { AmountField } from '../../../lib/money/fields';
 import type { ProofImage } from '../../../lib/money/proof-image';
-import { useCashierTexts } from '../../../lib/money/texts';
+import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';
 import styles from '../cashier.module.css';
-import { FormFailure } from './messages';
 import { ProofField } from './proof-field';
 
 export type ConfirmKind = 'received' | 'notReceived';
@@ -62,40 +63,42 @@ function ReceivedBody({
   onClose: () => void;
 }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const mutation = useConfirmWithdrawal();
-  const confirm = () => {
-    if (mutation.isPending) return;
-    mutation.mutate(
-      { orderNo: order.orderNo, result: 'RECEIVED' },
-      {
-        onSuccess: () => {
-          notify(t('confirm.receivedDone'), 'success');
-          onClose();
-        },
-      },
-    );
-  };
+  const form = useForm({
+    initial: {},
+    onSubmit: async (_values, f) => {
+      try {
+        await mutation.mutateAsync({ orderNo: order.orderNo, result: 'RECEIVED' });
+        notify(t('confirm.receivedDone'), 'success');
+        onClose();
+      } catch (error) {
+        f.setFailure(moneyErrorText(tf, tc, error));
+      }
+    },
+  });
   return (
-    <div className={styles.form}>
+    <form {...form.props} className={styles.form} data-form="withdraw-received">
       <ModalTitle>{t('confirm.receivedTitle')}</ModalTitle>
       <p>
         {t('confirm.receivedText', { amount: formatWireMoney(order.amount, symbol), orderNo: order.orderNo })}
       </p>
-      <FormFailure error={mutation.error} />
+      <FormFailure>{form.failure}</FormFailure>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
           {t('common.cancel')}
         </Button>
         <Button
-          busy={mutation.isPending}
-          disabled={mutation.isPending}
-          onClick={confirm}
+          type="submit"
+          busy={form.submitting}
+          disabled={form.submitting}
           data-action="confirm-received"
         >
           {t('confirm.allReceived')}
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
@@ -109,53 +112,45 @@ function NotReceivedBody({
   onClose: () => void;
 }) {
   const { t } = useCashierTexts();
+  const { t: tf } = useFundsTexts();
+  const { t: tc } = useTranslation();
   const mutation = useConfirmWithdrawal();
-  const [received, setReceived] = useState('');
-  const [proof, setProof] = useState<ProofImage | null>(null);
-  const [problems, setProblems] = useState<{ received?: string | undefined; proof?: string | undefined }>({});
+  const form = useForm({
+    initial: { receivedAmount: '', proofImage: null as ProofImage | null },
+    validators: {
+      receivedAmount: (value) => {
+        const result = checkReceived(value, order.amount);
+        return 'problem' in result
+          ? t(`confirm.${result.problem as 'receivedRequired' | 'receivedInvalid' | 'receivedTooHigh'}`, {
+              amount: formatWireMoney(order.amount, symbol),
+            })
+          : null;
+      },
+      proofImage: (value) => (value ? null : t('proof.required')),
+    },
+    onSubmit: async (values, f) => {
+      if (!values.proofImage) return;
+      try {
+        await mutation.mutateAsync({
+          orderNo: order.orderNo,
+          result: 'NOT_RECEIVED',
+          receivedAmount: values.receivedAmount.trim(),
+          proofImage: values.proofImage.dataUrl,
+        });
+        notify(t('confirm.notReceivedDone'), 'success');
+        onClose();
+      } catch (error) {
+        f.setFailure(moneyErrorText(tf, tc, error));
+      }
+    },
+  });
+  const received = form.values.receivedAmount;
   const amountMinor = parseMoney(order.amount) ?? 0n;
   const checked = received.trim() ? checkReceived(received, order.amount) : null;
   const remaining = checked && 'minor' in checked ? amountMinor - checked.minor : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (mutation.isPending) return;
-    const result = checkReceived(received, order.amount);
-    const found = {
-      received:
-        'problem' in result
-          ? t(`confirm.${result.problem as 'receivedRequired' | 'receivedInvalid' | 'receivedTooHigh'}`, {
-              amount: formatWireMoney(order.amount, symbol),
-            })
-          : undefined,
-      proof: proof ? undefined : t('proof.required'),
-    };
-    setProblems(found);
-    if (found.received || found.proof || !proof) {
-      focusFirstProblem(e.currentTarget as HTMLFormElement, {
-        receivedAmount: found.received,
-        proofImage: found.proof,
-      });
-      return;
-    }
-    mutation.mutate(
-      {
-        orderNo: order.orderNo,
-        result: 'NOT_RECEIVED',
-        receivedAmount: received.trim(),
-        proofImage: proof.dataUrl,
-      },
-      {
-        onSuccess: () => {
-          notify(t('confirm.notReceivedDone'), 'success');
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
-    <form className={styles.form} noValidate onSubmit={submit} data-form="withdraw-not-received">
+    <form {...form.props} className={styles.form} data-form="withdraw-not-received">
       <ModalTitle>{t('confirm.notReceivedTitle')}</ModalTitle>
       <p className={styles.muted}>
         {t('confirm.notReceivedText', {
@@ -164,16 +159,10 @@ function NotReceivedBody({
         })}
       </p>
       <AmountField
-        name="receivedAmount"
         label={t('confirm.receivedAmount')}
-        value={received}
-        onChange={(v) => {
-          setReceived(v);
-          setProblems((p) => ({ ...p, received: undefined }));
-        }}
+        {...form.field('receivedAmount')}
         symbol={symbol}
         hint={t('confirm.receivedHint')}
-        error={problems.received}
       />
       <p className={styles.remaining} aria-live="polite" data-remaining={remaining?.toString() ?? ''}>
         <span>{t('confirm.remaining')}</span>
@@ -181,24 +170,16 @@ function NotReceivedBody({
           {remaining === null ? '—' : formatMoneyDisplay(remaining, symbol)}
         </strong>
       </p>
-      <ProofField
-        label={t('confirm.proof')}
-        value={proof}
-        onChange={(image) => {
-          setProof(image);
-          setProblems((p) => ({ ...p, proof: undefined }));
-        }}
-        error={problems.proof}
-      />
-      <FormFailure error={mutation.error} />
+      <ProofField label={t('confirm.proof')} {...form.field('proofImage')} />
+      <FormFailure>{form.failure}</FormFailure>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
           {t('common.cancel')}
         </Button>
         <Button
           type="submit"
-          busy={mutation.isPending}
-          disabled={mutation.isPending}
+          busy={form.submitting}
+          disabled={form.submitting}
           data-action="confirm-not-received"
         >
           {t('confirm.report')}
