@@ -6,8 +6,9 @@ import { vi } from 'vitest';
 import { forgetServerKeyForTests } from '../lib/api/encryption';
 
 export const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-export const fail = (status: number, errorCode: string, message = '') =>
-  new Response(JSON.stringify({ success: false, errorCode, message }), { status });
+/** A refusal; `details` names the fields at fault, as the server's validation errors do. */
+export const fail = (status: number, errorCode: string, message = '', details?: Record<string, string>) =>
+  new Response(JSON.stringify({ success: false, errorCode, message, details }), { status });
 
 export interface SeenCall {
   method: string;

@@ -1,4 +1,10 @@
-import type { FeatureNode, GameMenu, SitePermission } from '@aurum/contract';
+import type {
+  FeatureNode,
+  GameMenu,
+  RegisterSettings,
+  SitePermission,
+  ValidationRule,
+} from '@aurum/contract';
 
 export const features = (on: string[], off: string[] = []): FeatureNode[] => [
   ...on.map((modId) => ({ modId, enabled: '1' as const, childrenNodes: [] })),
@@ -92,3 +98,48 @@ export const gameMenus: GameMenu[] = [
   { title: 'ESPORTS', vendors: [vendor('AV', 'ESPORTS', 'AV Esports')] },
   { title: 'COCKFIGHT', vendors: [vendor('DS88', 'COCKFIGHT', 'DS88 Sabong')] },
 ];
+
+/** A merchant's rule for one field (register settings): enabled, required, 1-64 of anything, unless told. */
+export const validationRule = (
+  over: Partial<ValidationRule> & Pick<ValidationRule, 'key'>,
+): ValidationRule => ({
+  enabled: true,
+  required: true,
+  minLength: 1,
+  maxLength: 64,
+  patternId: 'LENGTH',
+  acceptedPattern: null,
+  type: 'text',
+  ...over,
+});
+
+/**
+ * The register settings (GET /wps/system/setting/register) with these field rules: registration
+ * by username, no login captcha, no social sign-in, unless `overrides` says otherwise.
+ */
+export function registerSettings(
+  rules: ValidationRule[],
+  overrides: Partial<RegisterSettings> = {},
+): RegisterSettings {
+  return {
+    rules,
+    signIn: {
+      USERNAMEREG3: true,
+      MOBILENUMREG3: false,
+      MOBILEVERCODELOGIN3: false,
+      DIRECTREG3: true,
+      AGENTPOLICY3: false,
+      REGMOBVERF3: false,
+      MOBILENUMPASSREG3: false,
+      FREEPLAY3: false,
+      PWDEXPFORCECHANGE3: false,
+      COMM3: true,
+    },
+    loginCaptcha: false,
+    ageLimit: 18,
+    birthdayMinAge: 21,
+    smsValidityMinutes: 5,
+    socialProviders: [],
+    ...overrides,
+  };
+}

@@ -2,17 +2,13 @@ import type { RouteValue } from '@aurum/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetServerKeyForTests } from '../../lib/api/encryption';
+import { deferred, fail, fakeServer, ok, type SeenCall } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import DepositPage from './deposit-page';
 import { leaveFor } from './parts/gateway-deposit-form';
 
 type Settings = RouteValue<'depositSettings'>;
 type Order = RouteValue<'depositOrder'>;
-
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (status: number, errorCode: string) =>
-  new Response(JSON.stringify({ success: false, errorCode, message: 'server text' }), { status });
 
 const settings = (overrides: Partial<Settings> = {}): Settings => ({
   allowDeposit: true,
@@ -65,23 +61,9 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 
 const page = (content: Order[]) => ({ content, pageNum: 1, totalPages: 1, total: content.length });
 
-type Handler = (init: RequestInit, url: URL) => Response | Promise<Response>;
+const bodyOf = (call: SeenCall) => call.body as Record<string, unknown>;
 
-/** A fetch stand-in keyed by "METHOD /path"; unknown calls fail as the server would. */
-function server(routes: Record<string, Handler>) {
-  return vi.fn((input: string, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-    return Promise.resolve(handler ? handler(init, url) : fail(404, 'route.not.found'));
-  });
-}
-
-const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
-
-beforeEach(() => {
-  sessionStorage.setItem('token', 'tok');
-  forgetServerKeyForTests();
-});
+beforeEach(() => sessionStorage.setItem('token', 'tok'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -90,16 +72,12 @@ afterEach(() => {
 describe('depositv2', () => {
   it('lists the channels with their range and tutorial, and pays through the gateway once', async () => {
     const go = vi.spyOn(leaveFor, 'go').mockImplementation(() => {});
-    let release: (r: Response) => void = () => {};
-    const created = new Promise<Response>((resolve) => {
-      release = resolve;
-    });
-    const fetchMock = server({
+    const created = deferred();
+    const fake = fakeServer({
       'GET /wps/cashier/deposit/settings': () => ok(settings()),
       'GET /wps/cashier/deposit/orders': () => ok(page([])),
-      'POST /wps/cashier/deposit': () => created,
+      'POST /wps/cashier/deposit': () => created.promise,
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
 
@@ -120,22 +98,21 @@ describe('depositv2', () => {
     fireEvent.click(pay);
     fireEvent.click(pay);
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(true));
-    release(ok(order()));
+    created.release(ok(order()));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/sandbox-pay/D1001'));
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const posts = fake.callsTo('POST', '/wps/cashier/deposit');
     expect(posts).toHaveLength(1);
-    const body = bodyOf(posts[0]?.[1] as RequestInit);
+    const body = bodyOf(posts[0] as SeenCall);
     expect(body).toMatchObject({ channelId: 'SANDBOX_CARD', amount: '200' });
     expect(String(body.idempotencyKey)).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText('Opening the secure payment page…')).toBeTruthy();
   });
 
   it('checks the amount against the channel before any call', async () => {
-    const fetchMock = server({
+    const fake = fakeServer({
       'GET /wps/cashier/deposit/settings': () => ok(settings()),
       'GET /wps/cashier/deposit/orders': () => ok(page([])),
     });
-    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     const amount = await screen.findByRole('textbox', { name: 'Amount' });
@@ -147,7 +124,7 @@ describe('depositv2', () => {
     await user.type(amount, '1.234');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(screen.getByText('Enter an amount with at most 2 decimals.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(fake.callsTo('POST', '/wps/cashier/deposit')).toEqual([]);
   });
 
   it('keeps the key across a retry after a network failure and renews it after a refusal', async () => {
@@ -158,17 +135,14 @@ describe('depositv2', () => {
       () => ok(order()),
     ];
     vi.spyOn(leaveFor, 'go').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'POST /wps/cashier/deposit': (init) => {
-          keys.push(String(bodyOf(init).idempotencyKey));
-          return (replies.shift() as () => Response | Promise<Response>)();
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'POST /wps/cashier/deposit': (call) => {
+        keys.push(String(bodyOf(call).idempotencyKey));
+        return (replies.shift() as () => Response | Promise<Response>)();
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '250');
@@ -184,14 +158,11 @@ describe('depositv2', () => {
   });
 
   it('says so when deposits are closed, with the merchant message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () =>
-          ok(settings({ allowDeposit: false, allowDepositMessage: 'Back at 18:00.' })),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () =>
+        ok(settings({ allowDeposit: false, allowDepositMessage: 'Back at 18:00.' })),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+    });
     renderWithApp(<DepositPage />);
     expect(await screen.findByText('Deposits are paused')).toBeTruthy();
     expect(screen.getByText('Back at 18:00.')).toBeTruthy();
@@ -200,19 +171,16 @@ describe('depositv2', () => {
 
   it('takes a bank transfer with its reference and proof image, then says it is pending', async () => {
     let sent: Record<string, unknown> = {};
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'POST /wps/cashier/deposit': (init) => {
-          sent = bodyOf(init);
-          return ok(
-            order({ orderNo: 'D2002', type: 'BANK', amount: '75.00', payUrl: null, reference: 'REF-9' }),
-          );
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'POST /wps/cashier/deposit': (call) => {
+        sent = bodyOf(call);
+        return ok(
+          order({ orderNo: 'D2002', type: 'BANK', amount: '75.00', payUrl: null, reference: 'REF-9' }),
+        );
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
@@ -250,17 +218,14 @@ describe('depositv2', () => {
       () => fail(400, 'cashier.reference.required'),
       () => ok(order({ orderNo: 'D3003', type: 'BANK', amount: '80.00', payUrl: null })),
     ];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'POST /wps/cashier/deposit': (init) => {
-          keys.push(String(bodyOf(init).idempotencyKey));
-          return (replies.shift() as () => Response | Promise<Response>)();
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'POST /wps/cashier/deposit': (call) => {
+        keys.push(String(bodyOf(call).idempotencyKey));
+        return (replies.shift() as () => Response | Promise<Response>)();
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
@@ -297,14 +262,11 @@ describe('depositv2', () => {
 
   it('stays on the page and says so when the gateway gives no payment page to go to', async () => {
     const go = vi.spyOn(leaveFor, 'go').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'POST /wps/cashier/deposit': () => ok(order({ payUrl: 'javascript:alert(1)' })),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'POST /wps/cashier/deposit': () => ok(order({ payUrl: 'javascript:alert(1)' })),
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     await user.type(await screen.findByRole('textbox', { name: 'Amount' }), '100');
@@ -328,13 +290,10 @@ describe('depositv2', () => {
       },
       '2': { content: [order({ orderNo: 'D0001', status: 'EXPIRED' })], pageNum: 2, totalPages: 2, total: 3 },
     };
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': (_init, url) => ok(pages[url.searchParams.get('page') ?? '1']),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': ({ query }) => ok(pages[query.get('page') ?? '1']),
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage />);
     const list = await screen.findByRole('region', { name: 'Recent deposits' });
@@ -355,14 +314,11 @@ describe('depositv2', () => {
 
   it('offers a retry when the returned order cannot be read', async () => {
     const replies = [() => fail(503, 'service.unavailable'), () => ok(order({ status: 'PAID' }))];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'GET /wps/cashier/deposit/order': () => (replies.shift() as () => Response)(),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'GET /wps/cashier/deposit/order': () => (replies.shift() as () => Response)(),
+    });
     const user = userEvent.setup();
     renderWithApp(<DepositPage orderNo="D1001" />);
     const returned = await screen.findByRole('region', { name: 'Your payment' });
@@ -375,15 +331,12 @@ describe('depositv2', () => {
   it('shows the order the gateway returned with and follows it until it is paid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const statuses: Order['status'][] = ['PENDING', 'PAID'];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/deposit/settings': () => ok(settings()),
-        'GET /wps/cashier/deposit/orders': () => ok(page([])),
-        'GET /wps/cashier/deposit/order': (_init, url) =>
-          ok(order({ orderNo: url.searchParams.get('orderNo') ?? '', status: statuses.shift() ?? 'PAID' })),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/deposit/settings': () => ok(settings()),
+      'GET /wps/cashier/deposit/orders': () => ok(page([])),
+      'GET /wps/cashier/deposit/order': ({ query }) =>
+        ok(order({ orderNo: query.get('orderNo') ?? '', status: statuses.shift() ?? 'PAID' })),
+    });
     try {
       renderWithApp(<DepositPage orderNo="D1001" />);
       const returned = await screen.findByRole('region', { name: 'Your payment' });

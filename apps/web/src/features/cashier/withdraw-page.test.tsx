@@ -1,9 +1,9 @@
 import type { RouteValue } from '@aurum/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetServerKeyForTests } from '../../lib/api/encryption';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyRealtimeEvent } from '../../lib/realtime/use-realtime';
+import { fail, fakeServer, ok } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
 import CashierSecurity from './security-cashier';
 import WithdrawPage from './withdraw-page';
@@ -11,10 +11,6 @@ import WithdrawPage from './withdraw-page';
 type Settings = RouteValue<'withdrawSettings'>;
 type Order = RouteValue<'withdrawConfirm'>;
 type Account = Settings['accounts'][number];
-
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (status: number, errorCode: string) =>
-  new Response(JSON.stringify({ success: false, errorCode, message: 'server text' }), { status });
 
 const account = (overrides: Partial<Account> = {}): Account => ({
   id: 7,
@@ -56,77 +52,22 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 
 const page = (content: Order[]) => ({ content, pageNum: 1, totalPages: 1, total: content.length });
 
-// The server key of E calls: the test holds the private half, so it can read what was sent.
-let keyPair: CryptoKeyPair;
-let publicJwk: JsonWebKey;
-beforeAll(async () => {
-  keyPair = (await crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  )) as CryptoKeyPair;
-  publicJwk = await crypto.subtle.exportKey('jwk', keyPair.publicKey);
-});
-
-const fromBase64url = (s: string) =>
-  Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
-/** Opens a compact JWE body the way the server does. */
-async function readBody(init: RequestInit): Promise<Record<string, unknown>> {
-  const { value } = JSON.parse(String(init.body)) as { value: string };
-  const [header = '', wrapped = '', iv = '', text = '', tag = ''] = value.split('.');
-  const cek = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, keyPair.privateKey, fromBase64url(wrapped));
-  const key = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['decrypt']);
-  const sealed = new Uint8Array([...fromBase64url(text), ...fromBase64url(tag)]);
-  const plain = await crypto.subtle.decrypt(
-    {
-      name: 'AES-GCM',
-      iv: fromBase64url(iv),
-      additionalData: new TextEncoder().encode(header),
-      tagLength: 128,
-    },
-    key,
-    sealed,
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
-}
-
-type Handler = (init: RequestInit, url: URL) => Response | Promise<Response>;
-
-function server(routes: Record<string, Handler>) {
-  const all: Record<string, Handler> = {
-    'GET /wps/session/key': () => ok({ kid: 'k1', jwk: publicJwk }),
-    ...routes,
-  };
-  return vi.fn((input: string, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return Promise.resolve(handler ? handler(init, url) : fail(404, 'route.not.found'));
-  });
-}
-
-beforeEach(() => {
-  sessionStorage.setItem('token', 'tok');
-  forgetServerKeyForTests();
-});
+beforeEach(() => sessionStorage.setItem('token', 'tok'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('withdraw', () => {
   it('asks for a withdraw password first and sets it with the login password', async () => {
     let current = settings({ hasPaymentPassword: false, accounts: [] });
     let sent: Record<string, unknown> = {};
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(current),
-        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
-        'PUT /wps/member/password/payment': async (init) => {
-          sent = await readBody(init);
-          current = settings({ accounts: [] });
-          return ok({ hasPaymentPassword: true });
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(current),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'PUT /wps/member/password/payment': (call) => {
+        sent = call.body as Record<string, unknown>;
+        current = settings({ accounts: [] });
+        return ok({ hasPaymentPassword: true });
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     expect(await screen.findByText('Set a withdraw password first')).toBeTruthy();
@@ -159,19 +100,16 @@ describe('withdraw', () => {
   it('binds an e-wallet from the merchant list', async () => {
     let current = settings({ accounts: [] });
     let sent: Record<string, unknown> = {};
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(current),
-        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
-        'PUT /wps/cashier/accounts': async (init) => {
-          sent = await readBody(init);
-          const bound = account({ id: 9, type: 'EWALLET', provider: 'GCash', accountNumber: '*******4321' });
-          current = settings({ accounts: [bound] });
-          return ok(bound);
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(current),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'PUT /wps/cashier/accounts': (call) => {
+        sent = call.body as Record<string, unknown>;
+        const bound = account({ id: 9, type: 'EWALLET', provider: 'GCash', accountNumber: '*******4321' });
+        current = settings({ accounts: [bound] });
+        return ok(bound);
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     await user.click(await screen.findByRole('radio', { name: 'E-wallet' }));
@@ -194,23 +132,12 @@ describe('withdraw', () => {
   });
 
   it("shows the server's refusal of a payee name (the real-name rule) at the payee field", async () => {
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
-        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
-        'PUT /wps/cashier/accounts': () =>
-          new Response(
-            JSON.stringify({
-              success: false,
-              errorCode: 'validation.failed',
-              message: 'server text',
-              details: { payeeName: 'pattern_two_letters_spaces' },
-            }),
-            { status: 400 },
-          ),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'PUT /wps/cashier/accounts': () =>
+        fail(400, 'validation.failed', 'server text', { payeeName: 'pattern_two_letters_spaces' }),
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Bank' }), 'Metrobank');
@@ -228,14 +155,11 @@ describe('withdraw', () => {
 
   it('focuses the first problem of a new account, and shows the server refusals at the field or the form', async () => {
     const replies = [() => fail(409, 'cashier.account.exists'), () => fail(409, 'cashier.account.limit')];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
-        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
-        'PUT /wps/cashier/accounts': () => (replies.shift() as () => Response)(),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts: [] })),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'PUT /wps/cashier/accounts': () => (replies.shift() as () => Response)(),
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Bank' }), 'Metrobank');
@@ -267,17 +191,14 @@ describe('withdraw', () => {
       () => fail(400, 'payment.password.invalid'),
       () => ok(order({ orderNo: 'W6001', amount: '1250.75' })),
     ];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () => ok(page([])),
-        'POST /wps/cashier/withdraw': async (init) => {
-          sent.push(await readBody(init));
-          return (replies.shift() as () => Response)();
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'POST /wps/cashier/withdraw': (call) => {
+        sent.push(call.body as Record<string, unknown>);
+        return (replies.shift() as () => Response)();
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     expect(((await screen.findByRole('radio', { name: /Metrobank/ })) as HTMLInputElement).checked).toBe(
@@ -309,17 +230,14 @@ describe('withdraw', () => {
 
   it('drops the "on hold" notice when the withdrawal is paid out, as the session WebSocket says', async () => {
     let orders: Order[] = [];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
-        'POST /wps/cashier/withdraw': () => {
-          orders = [order({ orderNo: 'W7001', amount: '100.00' })];
-          return ok(orders[0]);
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
+      'POST /wps/cashier/withdraw': () => {
+        orders = [order({ orderNo: 'W7001', amount: '100.00' })];
+        return ok(orders[0]);
+      },
+    });
     const user = userEvent.setup();
     const { client } = renderWithApp(<WithdrawPage />);
     await screen.findByRole('radio', { name: /Metrobank/ });
@@ -337,18 +255,15 @@ describe('withdraw', () => {
     const confirmBy = new Date(2026, 1, 3, 10, 0, 0).getTime();
     let sent: Record<string, unknown> = {};
     let orders = [order({ status: 'PAID', paidAt: confirmBy - 86_400_000, confirmBy })];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
-        'POST /wps/cashier/withdraw/confirm': (init) => {
-          sent = JSON.parse(String(init.body)) as Record<string, unknown>;
-          orders = [order({ status: 'RECEIVED' })];
-          return ok(orders[0]);
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
+      'POST /wps/cashier/withdraw/confirm': (call) => {
+        sent = call.body as Record<string, unknown>;
+        orders = [order({ status: 'RECEIVED' })];
+        return ok(orders[0]);
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     const list = await screen.findByRole('region', { name: 'Withdrawals' });
@@ -363,15 +278,12 @@ describe('withdraw', () => {
   });
 
   it("shows the server's refusal of a confirmation in the dialog", async () => {
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () =>
-          ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
-        'POST /wps/cashier/withdraw/confirm': () => fail(409, 'cashier.order.state'),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () =>
+        ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
+      'POST /wps/cashier/withdraw/confirm': () => fail(409, 'cashier.order.state'),
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     const list = await screen.findByRole('region', { name: 'Withdrawals' });
@@ -384,15 +296,12 @@ describe('withdraw', () => {
   });
 
   it('focuses the first problem of a missing-payment report, and shows the server refusal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () =>
-          ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
-        'POST /wps/cashier/withdraw/confirm': () => fail(400, 'cashier.proof.invalid'),
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () =>
+        ok(page([order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })])),
+      'POST /wps/cashier/withdraw/confirm': () => fail(400, 'cashier.proof.invalid'),
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     const list = await screen.findByRole('region', { name: 'Withdrawals' });
@@ -423,25 +332,22 @@ describe('withdraw', () => {
   it('reports a paid withdrawal as not received with what arrived and a proof image', async () => {
     let sent: Record<string, unknown> = {};
     let orders = [order({ status: 'PAID', confirmBy: Date.now() + 3_600_000 })];
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
-        'POST /wps/cashier/withdraw/confirm': (init) => {
-          sent = JSON.parse(String(init.body)) as Record<string, unknown>;
-          orders = [
-            order({
-              status: 'NOT_RECEIVED',
-              receivedAmount: '120.00',
-              remainingAmount: '180.00',
-              hasProof: true,
-            }),
-          ];
-          return ok(orders[0]);
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () => ok(page(orders)),
+      'POST /wps/cashier/withdraw/confirm': (call) => {
+        sent = call.body as Record<string, unknown>;
+        orders = [
+          order({
+            status: 'NOT_RECEIVED',
+            receivedAmount: '120.00',
+            remainingAmount: '180.00',
+            hasProof: true,
+          }),
+        ];
+        return ok(orders[0]);
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<WithdrawPage />);
     const list = await screen.findByRole('region', { name: 'Withdrawals' });
@@ -476,19 +382,16 @@ describe('withdraw', () => {
 describe('security centre: cashier sections', () => {
   it('changes the withdraw password with the current one', async () => {
     let sent: Record<string, unknown> = {};
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings()),
-        'GET /wps/cashier/accounts': () => ok([account()]),
-        'PUT /wps/member/password/payment': async (init) => {
-          sent = await readBody(init);
-          return sent.oldPaymentPassword === '000000'
-            ? fail(400, 'payment.password.invalid')
-            : ok({ hasPaymentPassword: true });
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/accounts': () => ok([account()]),
+      'PUT /wps/member/password/payment': (call) => {
+        sent = call.body as Record<string, unknown>;
+        return sent.oldPaymentPassword === '000000'
+          ? fail(400, 'payment.password.invalid')
+          : ok({ hasPaymentPassword: true });
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<CashierSecurity />);
     const section = await screen.findByRole('region', { name: 'Withdraw password' });
@@ -518,19 +421,16 @@ describe('security centre: cashier sections', () => {
       account({ id: 8, type: 'EWALLET', provider: 'Maya', accountNumber: '*******1111' }),
     ];
     let sent: Record<string, unknown> = {};
-    vi.stubGlobal(
-      'fetch',
-      server({
-        'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts })),
-        'GET /wps/cashier/accounts': () => ok(accounts),
-        'POST /wps/cashier/accounts/remove': async (init) => {
-          sent = await readBody(init);
-          if (sent.paymentPassword === '000000') return fail(400, 'payment.password.invalid');
-          accounts = accounts.filter((a) => a.id !== sent.id);
-          return ok({ removed: true });
-        },
-      }),
-    );
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings({ accounts })),
+      'GET /wps/cashier/accounts': () => ok(accounts),
+      'POST /wps/cashier/accounts/remove': (call) => {
+        sent = call.body as Record<string, unknown>;
+        if (sent.paymentPassword === '000000') return fail(400, 'payment.password.invalid');
+        accounts = accounts.filter((a) => a.id !== sent.id);
+        return ok({ removed: true });
+      },
+    });
     const user = userEvent.setup();
     renderWithApp(<CashierSecurity />);
     const section = await screen.findByRole('region', { name: 'Withdrawal accounts' });

@@ -1,91 +1,41 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerSettings, validationRule as rule } from '../../../../testing/fixtures';
 import { renderWithApp } from '../../../../testing/render';
 import { RegisterPanel } from './register-panel';
 
 /** The demo merchant's register settings (GET /wps/system/setting/register), enabled rules only. */
-const SETTINGS = {
-  rules: [
-    {
-      key: 'username',
-      enabled: true,
-      required: true,
-      minLength: 4,
-      maxLength: 16,
-      patternId: 'LETTER_FIRST_ALNUM',
-      acceptedPattern: null,
-      type: 'text',
-    },
-    {
-      key: 'password',
-      enabled: true,
-      required: true,
-      minLength: 6,
-      maxLength: 20,
-      patternId: 'LETTERS_AND_DIGITS',
-      acceptedPattern: null,
-      type: 'password',
-    },
-    {
-      key: 'mobileNum',
-      enabled: true,
-      required: true,
-      minLength: 6,
-      maxLength: 15,
-      patternId: 'DIGITS',
-      acceptedPattern: null,
-      type: 'tel',
-    },
-    {
-      key: 'email',
-      enabled: true,
-      required: false,
-      minLength: 6,
-      maxLength: 64,
-      patternId: 'EMAIL',
-      acceptedPattern: null,
-      type: 'email',
-    },
-    {
-      key: 'payeeName',
-      enabled: true,
-      required: false,
-      minLength: 2,
-      maxLength: 50,
-      patternId: 'TWO_LETTERS_SPACES',
-      acceptedPattern: null,
-      type: 'text',
-    },
-    {
+const SETTINGS = registerSettings(
+  [
+    rule({ key: 'username', minLength: 4, maxLength: 16, patternId: 'LETTER_FIRST_ALNUM' }),
+    rule({ key: 'password', minLength: 6, maxLength: 20, patternId: 'LETTERS_AND_DIGITS', type: 'password' }),
+    rule({ key: 'mobileNum', minLength: 6, maxLength: 15, patternId: 'DIGITS', type: 'tel' }),
+    rule({ key: 'email', required: false, minLength: 6, maxLength: 64, patternId: 'EMAIL', type: 'email' }),
+    rule({ key: 'payeeName', required: false, minLength: 2, maxLength: 50, patternId: 'TWO_LETTERS_SPACES' }),
+    rule({
       key: 'affiliateCode',
-      enabled: true,
       required: false,
       minLength: 4,
       maxLength: 16,
       patternId: 'LETTERS_OR_DIGITS',
-      acceptedPattern: null,
-      type: 'text',
-    },
+    }),
   ],
-  signIn: {
-    USERNAMEREG3: true,
-    MOBILENUMREG3: true,
-    MOBILEVERCODELOGIN3: true,
-    DIRECTREG3: true,
-    AGENTPOLICY3: true,
-    REGMOBVERF3: true,
-    MOBILENUMPASSREG3: true,
-    FREEPLAY3: true,
-    PWDEXPFORCECHANGE3: true,
-    COMM3: true,
+  {
+    signIn: {
+      USERNAMEREG3: true,
+      MOBILENUMREG3: true,
+      MOBILEVERCODELOGIN3: true,
+      DIRECTREG3: true,
+      AGENTPOLICY3: true,
+      REGMOBVERF3: true,
+      MOBILENUMPASSREG3: true,
+      FREEPLAY3: true,
+      PWDEXPFORCECHANGE3: true,
+      COMM3: true,
+    },
   },
-  loginCaptcha: false,
-  ageLimit: 18,
-  birthdayMinAge: 21,
-  smsValidityMinutes: 5,
-  socialProviders: [],
-};
+);
 
 const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
 
