@@ -52,18 +52,20 @@ async function openCompact(compact: string, privateKey: CryptoKey): Promise<unkn
  */
 export function fakeServer(routes: Record<string, Handler>) {
   forgetServerKeyForTests();
+  // Started now, awaited only by the key and the E calls: a 2048-bit key takes a while on a busy
+  // machine, and the other calls need not wait for it.
+  const keys = keyPair();
   const calls: SeenCall[] = [];
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const { privateKey, publicKey } = await keyPair();
     if (url.pathname === '/wps/session/key') {
-      const jwk = await globalThis.crypto.subtle.exportKey('jwk', publicKey);
+      const jwk = await globalThis.crypto.subtle.exportKey('jwk', (await keys).publicKey);
       return ok({ kid: 'k1', jwk });
     }
     let body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (body && typeof body === 'object' && 'value' in body && typeof body.value === 'string') {
-      body = await openCompact(body.value, privateKey);
+      body = await openCompact(body.value, (await keys).privateKey);
     }
     const call = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
