@@ -3,23 +3,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, TabPanel, Tabs } from '../../../../components/ui';
-import { FormFailure, PasswordField, type Problem, TextField, useForm } from '../../../../components/ui/form';
+import { FormFailure, PasswordField, TextField, useForm } from '../../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf } from '../../../../lib/account/errors';
 import { useRegisterSettings } from '../../../../lib/account/register-settings';
-import {
-  checkRule,
-  describeProblem,
-  fallbackRule,
-  findRule,
-  validateNewPassword,
-} from '../../../../lib/account/rules';
+import { describeProblem, fallbackRule, findRule, validateNewPassword } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { useFeature } from '../../../../lib/site';
 import { resetWithEmailCode, resetWithSmsCode, sendResetEmail } from '../api/password';
 import { requestSmsCode } from '../api/verification';
 import type { LoginMethod } from '../model/after-login';
 import styles from './auth.module.css';
-import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
+import { emptyMobile, MobileField, type MobileValue, mobilePayload, mobileProblem } from './mobile-field';
+import { PanelSwitch } from './panel-footer';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { SmsButton } from './sms-button';
 
@@ -83,11 +78,7 @@ export function ForgotPasswordPanel({ inModal, onSwitch, onLoggedIn, onEmailSent
       ) : (
         body
       )}
-      <div className={styles.switch}>
-        <button type="button" className={styles.textLink} onClick={() => onSwitch('login')}>
-          {t('forgot.backToLogin')}
-        </button>
-      </div>
+      <PanelSwitch label={t('forgot.backToLogin')} onClick={() => onSwitch('login')} />
     </div>
   );
 }
@@ -256,13 +247,10 @@ function MobileReset({
 }) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
-  const mobileProblem = (mobile: MobileValue): Problem =>
-    checkRule(ruleFor(rules, 'mobileNum'), mobile.number.trim()) ??
-    (mobile.dialingCode ? null : { key: 'invalid_mobile' });
   const form = useForm<MobileValues>({
     initial: { mobileNum: emptyMobile, verificationCode: '', newPassword: '', confirmNewPassword: '' },
     validators: {
-      mobileNum: mobileProblem,
+      mobileNum: (mobile) => mobileProblem(rules, mobile),
       verificationCode: (code) =>
         /^[0-9]{6}$/.test(code.trim()) ? null : { key: 'invalid_verification_code' },
     },
@@ -298,7 +286,7 @@ function MobileReset({
         suffix={
           <SmsButton
             validate={() => {
-              const problem = mobileProblem(form.values.mobileNum);
+              const problem = mobileProblem(rules, form.values.mobileNum);
               form.setErrors({ mobileNum: problem });
               return !problem;
             }}

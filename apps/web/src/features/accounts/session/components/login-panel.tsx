@@ -12,13 +12,12 @@ import {
 } from '../../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
 import { socialProvidersOf, useRegisterSettings } from '../../../../lib/account/register-settings';
-import { checkRule, describeProblem, fallbackRule, findRule } from '../../../../lib/account/rules';
+import { describeProblem } from '../../../../lib/account/rules';
 import { useAgentSite } from '../../../../lib/account/site';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { WarningDialog } from '../../../../lib/account/warning-dialog';
 import { errorCodeOf, isApiError } from '../../../../lib/api';
-import { useBrand, useFeature, useResources } from '../../../../lib/site';
-import { useOpenCustomerService } from '../../../../lib/support/customer-service';
+import { useBrand, useFeature } from '../../../../lib/site';
 import { login, loginWithRememberCookie, requestUnlockLink } from '../api/login';
 import { requestLoginCode } from '../api/verification';
 import { useCaptcha } from '../hooks/use-captcha';
@@ -27,8 +26,9 @@ import { type LoginMode, loginModes } from '../model/modes';
 import { forgetRememberedAccount, getRememberedAccount, saveRememberedAccount } from '../model/remember';
 import styles from './auth.module.css';
 import { CaptchaField } from './captcha-field';
-import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
+import { emptyMobile, MobileField, type MobileValue, mobilePayload, mobileProblem } from './mobile-field';
 import { ModeSwitch } from './mode-switch';
+import { CustomerServiceLink, PanelSwitch } from './panel-footer';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { SmsButton } from './sms-button';
 import { SocialButtons } from './social-buttons';
@@ -61,8 +61,6 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const brand = useBrand();
-  const cs = useResources('CUSTOMER_SERVICE');
-  const openCs = useOpenCustomerService();
   const canRegister = useFeature('DIRECTREG3');
   const canResetPassword = useFeature('PASS3');
   const settings = useRegisterSettings().data;
@@ -85,20 +83,12 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   const rules = settings?.rules ?? [];
   const providers = agentSite ? [] : socialProvidersOf(settings);
 
-  const mobileProblem = (mobile: MobileValue): Problem => {
-    const rule = findRule(rules, 'mobileNum') ?? fallbackRule('mobileNum');
-    return (
-      checkRule({ ...rule, enabled: true, required: true }, mobile.number.trim()) ??
-      (mobile.dialingCode ? null : { key: 'invalid_mobile' })
-    );
-  };
-
   const validate = (v: Values): Record<string, Problem> => {
     // A remembered sign-in sends no form: the server holds the token.
     if (mode === 'username' && remembered) return {};
     if (mode === 'sms') {
       return {
-        mobileNum: mobileProblem(v.mobileNum),
+        mobileNum: mobileProblem(rules, v.mobileNum),
         code: /^[0-9]{6}$/.test(v.code.trim()) ? null : t('login.codeRequired'),
       };
     }
@@ -315,7 +305,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
               suffix={
                 <SmsButton
                   validate={() => {
-                    const problem = mobileProblem(form.values.mobileNum);
+                    const problem = mobileProblem(rules, form.values.mobileNum);
                     form.setErrors({ mobileNum: problem });
                     return !problem;
                   }}
@@ -366,19 +356,13 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
       </form>
       {providers.length > 0 ? <SocialButtons providers={providers} /> : null}
       {canRegister && !agentSite ? (
-        <div className={styles.switch}>
-          <span>{t('login.noAccount')}</span>
-          <button type="button" className={styles.textLink} onClick={() => onSwitch('register')}>
-            {t('login.registerNow')}
-          </button>
-        </div>
+        <PanelSwitch
+          lead={t('login.noAccount')}
+          label={t('login.registerNow')}
+          onClick={() => onSwitch('register')}
+        />
       ) : null}
-      {cs.length > 0 ? (
-        <button type="button" className={styles.csLink} onClick={() => openCs(cs[0])}>
-          <Icon name="headset" size={18} />
-          {t('login.customerService')}
-        </button>
-      ) : null}
+      <CustomerServiceLink />
       <WarningDialog
         open={formatWarning}
         onClose={() => setFormatWarning(false)}

@@ -1,5 +1,7 @@
+import type { ValidationRule } from '@aurum/contract';
 import { type ReactNode, useEffect } from 'react';
-import { TextField } from '../../../../components/ui/form';
+import { type Problem, TextField } from '../../../../components/ui/form';
+import { checkRule, fallbackRule, findRule } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { useSiteData } from '../../../../lib/site';
 import { useCountries } from '../api/verification';
@@ -12,6 +14,15 @@ export interface MobileValue {
 }
 
 export const emptyMobile: MobileValue = { countryCode: '', dialingCode: '', number: '' };
+
+/** A number a code can go to (SMS sign-in, SMS reset): the merchant's mobile rule, required, and a dialing code. */
+export function mobileProblem(rules: readonly ValidationRule[], mobile: MobileValue): Problem {
+  const rule = findRule(rules, 'mobileNum') ?? fallbackRule('mobileNum');
+  return (
+    checkRule({ ...rule, enabled: true, required: true }, mobile.number.trim()) ??
+    (mobile.dialingCode ? null : { key: 'invalid_mobile' })
+  );
+}
 
 interface MobileFieldProps {
   value: MobileValue;

@@ -2,7 +2,7 @@ import type { LoginValue } from '@aurum/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Button, Icon, Spinner } from '../../../../components/ui';
+import { Button, Spinner } from '../../../../components/ui';
 import { FormFailure, PasswordField, RequiredNote, TextField, useForm } from '../../../../components/ui/form';
 import fieldStyles from '../../../../components/ui/form/fields.module.css';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
@@ -11,8 +11,7 @@ import { describeProblem, PROFILE_FIELDS, validateRegistration } from '../../../
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { WarningDialog } from '../../../../lib/account/warning-dialog';
 import { errorCodeOf } from '../../../../lib/api';
-import { useFeature, useResources } from '../../../../lib/site';
-import { useOpenCustomerService } from '../../../../lib/support/customer-service';
+import { useFeature } from '../../../../lib/site';
 import { checkAffiliateCode, registerByMobile, registerByUsername } from '../api/register';
 import { requestSmsCode } from '../api/verification';
 import { useCaptcha } from '../hooks/use-captcha';
@@ -29,6 +28,7 @@ import styles from './auth.module.css';
 import { CaptchaField } from './captcha-field';
 import { emptyMobile, MobileField, type MobileValue, mobilePayload } from './mobile-field';
 import { ModeSwitch } from './mode-switch';
+import { CustomerServiceLink, PanelSwitch } from './panel-footer';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { SmsButton } from './sms-button';
 
@@ -82,9 +82,7 @@ function RegisterForm({
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const location = useLocation();
-  const cs = useResources('CUSTOMER_SERVICE');
   const canResetPassword = useFeature('PASS3');
-  const openCs = useOpenCustomerService();
   const modes = registerModes(settings.signIn);
   const [chosen, setMode] = useState<RegisterMode | null>(null);
   const mode = chosen && modes.includes(chosen) ? chosen : (modes[0] ?? 'register');
@@ -287,18 +285,12 @@ function RegisterForm({
           </button>
         ) : null}
       </div>
-      <div className={styles.switch}>
-        <span>{t('register.haveAccount')}</span>
-        <button type="button" className={styles.textLink} onClick={() => onSwitch('login')}>
-          {t('register.logInNow')}
-        </button>
-      </div>
-      {cs.length > 0 ? (
-        <button type="button" className={styles.csLink} onClick={() => openCs(cs[0])}>
-          <Icon name="headset" size={18} />
-          {t('login.customerService')}
-        </button>
-      ) : null}
+      <PanelSwitch
+        lead={t('register.haveAccount')}
+        label={t('register.logInNow')}
+        onClick={() => onSwitch('login')}
+      />
+      <CustomerServiceLink />
       <WarningDialog
         open={invitationPopup !== null}
         onClose={() => setInvitationPopup(null)}
