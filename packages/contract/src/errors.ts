@@ -89,12 +89,12 @@ export const errorCatalogue = {
     message: 'Your balance is not enough to play. Please deposit first.',
   },
   /** details.start and details.end: the window, epoch ms as decimal strings. */
+  vendor_under_maintenance: { status: 503, message: 'This game provider is under maintenance.' },
   /** The page calling the API is on a domain that is not the merchant's (spec §8 invalid URL). */
   domain_not_available: {
     status: 403,
     message: 'This site address is not recognised. Please contact customer service.',
   },
-  vendor_under_maintenance: { status: 503, message: 'This game provider is under maintenance.' },
   'vendor.not.contracted': {
     status: 400,
     message: 'This game provider is not available on this site yet. Please choose another game.',
