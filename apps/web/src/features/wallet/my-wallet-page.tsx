@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Icon, Img, Spinner } from '../../components/ui';
 import { FormFailure, useForm } from '../../components/ui/form';
 import { formatWireMoney } from '../../lib/format/money';
-import { amountProblemText, checkAmount, wireToMinor } from '../../lib/money/amount';
+import { amountValidator, wireToMinor } from '../../lib/money/amount';
 import { mainBalanceText, useWalletBalance, vendorBalances } from '../../lib/money/balance';
 import { moneyErrorText } from '../../lib/money/errors';
 import { AmountField, LoadFailure, Notice, SelectField } from '../../lib/money/fields';
@@ -218,14 +218,15 @@ function TransferSection({
   const [from, setFrom] = useState(MAIN_WALLET);
   const [to, setTo] = useState(firstVendor);
   const [done, setDone] = useState<string | null>(null);
+  const byCode = new Map(wallets.map((w) => [w.code, w]));
+  const nameOf = (code: string) => byCode.get(code)?.name ?? code;
+  const available = byCode.get(from)?.balance ?? '0.00';
+  const availableMinor = wireToMinor(available) ?? 0n;
 
   const amountForm = useForm({
     initial: { amount: '' },
     validators: {
-      amount: (value) => {
-        const problem = checkAmount(value, { available: availableMinor });
-        return problem ? amountProblemText(t, problem, symbol) : null;
-      },
+      amount: amountValidator(t, { available: availableMinor }, symbol),
     },
     onSubmit: (values, f) => {
       if (busy) return;
@@ -264,10 +265,6 @@ function TransferSection({
     amountForm.props.ref.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
   }, [pick]);
 
-  const byCode = new Map(wallets.map((w) => [w.code, w]));
-  const nameOf = (code: string) => byCode.get(code)?.name ?? code;
-  const available = byCode.get(from)?.balance ?? '0.00';
-  const availableMinor = wireToMinor(available) ?? 0n;
   const options = wallets.map((w) => ({ value: w.code, label: w.name }));
   // Money goes only into a wallet that is open (main, or a game that can be played).
   const toOptions = wallets

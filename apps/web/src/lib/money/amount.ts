@@ -60,6 +60,14 @@ export function amountProblemText(t: TFunction<'funds'>, problem: AmountProblem,
     : t(`amount.${problem.key}`);
 }
 
+/** An amount field's check for the form kit's `validators`: the problem's text, or null. */
+export const amountValidator =
+  (t: TFunction<'funds'>, limits: AmountLimits, symbol: string) =>
+  (value: string): string | null => {
+    const problem = checkAmount(value, limits);
+    return problem ? amountProblemText(t, problem, symbol) : null;
+  };
+
 /**
  * A typed amount in minor units as the server reads it (at most two decimals, no exponent), or
  * null when it is unreadable or carries a sign (parseMoney takes a minus the member may not type).

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui';
 import { FormFailure, useForm } from '../../components/ui/form';
 import { errorCodeOf } from '../api';
 import { formatWireMoney } from '../format/money';
-import { amountProblemText, checkAmount, wireLimits } from './amount';
+import { amountValidator, wireLimits } from './amount';
 import { moneyErrorText } from './errors';
 import { AmountField, PaymentPasswordField, paymentPasswordProblem } from './fields';
 import { useIntentKey } from './intent-key';
@@ -77,10 +77,7 @@ export function GuardedTransferForm({
   const form = useForm({
     initial: { amount: '', paymentPassword: '' },
     validators: {
-      amount: (value) => {
-        const problem = checkAmount(value, limits);
-        return problem ? amountProblemText(t, problem, symbol) : null;
-      },
+      amount: amountValidator(t, limits, symbol),
       paymentPassword: (value) => {
         const problem = paymentPasswordProblem(value);
         return problem ? t(`form.${problem}`) : null;

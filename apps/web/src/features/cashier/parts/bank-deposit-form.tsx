@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { FormFailure, TextField, useForm } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
-import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { amountValidator, quickAmounts, wireLimits } from '../../../lib/money/amount';
 import { moneyErrorText } from '../../../lib/money/errors';
 import { AmountField } from '../../../lib/money/fields';
 import { useIntentKey } from '../../../lib/money/intent-key';
@@ -59,10 +59,7 @@ export function BankDepositForm({ channel, symbol }: { channel: DepositChannelVi
     initial: { amount: '', reference: '', proofImage: null as ProofImage | null },
     optional: ['proofImage'],
     validators: {
-      amount: (value) => {
-        const problem = checkAmount(value, limits);
-        return problem ? amountProblemText(tf, problem, symbol) : null;
-      },
+      amount: amountValidator(tf, limits, symbol),
       reference: (value) => (value.trim() ? null : t('deposit.referenceRequired')),
     },
     onSubmit: async (values, f) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui';
 import { FormFailure, TextField, useForm } from '../../../components/ui/form';
 import { errorCodeOf, isApiError } from '../../../lib/api';
 import { moneyErrorText } from '../../../lib/money/errors';
@@ -11,6 +10,7 @@ import { notify } from '../../../lib/notify/notify';
 import { type BindAccountPayload, useBindAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
+import { FormActions } from './form-actions';
 import { Note } from './messages';
 
 type AccountType = BindAccountPayload['type'];
@@ -142,16 +142,12 @@ export function BindAccountForm({
       />
       <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
       <FormFailure>{form.failure}</FormFailure>
-      <div className={styles.actions}>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel} disabled={form.submitting}>
-            {t('common.cancel')}
-          </Button>
-        ) : null}
-        <Button type="submit" busy={form.submitting} disabled={form.submitting} data-action="bind-account">
-          {t('accounts.bind')}
-        </Button>
-      </div>
+      <FormActions
+        submitting={form.submitting}
+        onCancel={onCancel}
+        label={t('accounts.bind')}
+        action="bind-account"
+      />
     </form>
   );
 }

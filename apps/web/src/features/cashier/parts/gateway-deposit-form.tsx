@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { FormFailure, useForm } from '../../../components/ui/form';
 import { formatWireMoney } from '../../../lib/format';
-import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { amountValidator, quickAmounts, wireLimits } from '../../../lib/money/amount';
 import { moneyErrorText } from '../../../lib/money/errors';
 import { AmountField } from '../../../lib/money/fields';
 import { useIntentKey } from '../../../lib/money/intent-key';
@@ -57,10 +57,7 @@ export function GatewayDepositForm({ channel, symbol }: { channel: DepositChanne
   const form = useForm({
     initial: { amount: '' },
     validators: {
-      amount: (value) => {
-        const problem = checkAmount(value, limits);
-        return problem ? amountProblemText(tf, problem, symbol) : null;
-      },
+      amount: amountValidator(tf, limits, symbol),
     },
     onSubmit: async (values, f) => {
       if (busy) return;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, ModalTitle } from '../../../components/ui';
+import { Modal, ModalTitle } from '../../../components/ui';
 import { FormFailure, useForm } from '../../../components/ui/form';
 import { errorCodeOf } from '../../../lib/api';
 import { moneyErrorText } from '../../../lib/money/errors';
@@ -10,6 +10,7 @@ import { useRemoveAccount } from '../api/bound-accounts';
 import type { BoundAccountView } from '../api/withdraw-settings';
 import styles from '../cashier.module.css';
 import { AccountLabel, accountName } from './account-label';
+import { FormActions } from './form-actions';
 
 /** Removes a bound account once the member gives the payment password. */
 export function RemoveAccountDialog({
@@ -61,20 +62,13 @@ function RemoveAccountBody({ account, onClose }: { account: BoundAccountView; on
       </div>
       <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
       <FormFailure>{form.failure}</FormFailure>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          className={styles.danger}
-          busy={form.submitting}
-          disabled={form.submitting}
-          data-action="remove-account-confirm"
-        >
-          {t('accounts.remove')}
-        </Button>
-      </div>
+      <FormActions
+        submitting={form.submitting}
+        onCancel={onClose}
+        label={t('accounts.remove')}
+        action="remove-account-confirm"
+        danger
+      />
     </form>
   );
 }

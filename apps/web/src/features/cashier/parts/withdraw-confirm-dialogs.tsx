@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, ModalTitle } from '../../../components/ui';
+import { Modal, ModalTitle } from '../../../components/ui';
 import { FormFailure, useForm } from '../../../components/ui/form';
 import { parseMoney } from '../../../lib/contract';
 import { formatDateTime, formatMoneyDisplay, formatWireMoney } from '../../../lib/format';
@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify/notify';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
 import type { WithdrawOrderView } from '../api/withdraw-orders';
 import styles from '../cashier.module.css';
+import { FormActions } from './form-actions';
 import { ProofField } from './proof-field';
 
 export type ConfirmKind = 'received' | 'notReceived';
@@ -85,19 +86,12 @@ function ReceivedBody({
         {t('confirm.receivedText', { amount: formatWireMoney(order.amount, symbol), orderNo: order.orderNo })}
       </p>
       <FormFailure>{form.failure}</FormFailure>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          busy={form.submitting}
-          disabled={form.submitting}
-          data-action="confirm-received"
-        >
-          {t('confirm.allReceived')}
-        </Button>
-      </div>
+      <FormActions
+        submitting={form.submitting}
+        onCancel={onClose}
+        label={t('confirm.allReceived')}
+        action="confirm-received"
+      />
     </form>
   );
 }
@@ -172,19 +166,12 @@ function NotReceivedBody({
       </p>
       <ProofField label={t('confirm.proof')} {...form.field('proofImage')} />
       <FormFailure>{form.failure}</FormFailure>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          busy={form.submitting}
-          disabled={form.submitting}
-          data-action="confirm-not-received"
-        >
-          {t('confirm.report')}
-        </Button>
-      </div>
+      <FormActions
+        submitting={form.submitting}
+        onCancel={onClose}
+        label={t('confirm.report')}
+        action="confirm-not-received"
+      />
     </form>
   );
 }

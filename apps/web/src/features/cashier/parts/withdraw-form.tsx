@@ -5,7 +5,7 @@ import { FormFailure, useForm } from '../../../components/ui/form';
 import { errorCodeOf } from '../../../lib/api';
 import { parseMoney } from '../../../lib/contract';
 import { formatWireMoney } from '../../../lib/format';
-import { amountProblemText, checkAmount, quickAmounts, wireLimits } from '../../../lib/money/amount';
+import { amountValidator, quickAmounts, wireLimits } from '../../../lib/money/amount';
 import { moneyErrorText } from '../../../lib/money/errors';
 import { AmountField, PIN_PATTERN, PinField } from '../../../lib/money/fields';
 import { GLYPHS } from '../../../lib/money/glyphs';
@@ -96,17 +96,15 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
   const form = useForm({
     initial: { amount: '', paymentPassword: '' },
     validators: {
-      amount: (value) => {
-        const problem = checkAmount(
-          value,
-          wireLimits({
-            min: settings.minimumAmount,
-            max: settings.maximumAmount,
-            available: settings.availableBalance,
-          }),
-        );
-        return problem ? amountProblemText(tf, problem, symbol) : null;
-      },
+      amount: amountValidator(
+        tf,
+        wireLimits({
+          min: settings.minimumAmount,
+          max: settings.maximumAmount,
+          available: settings.availableBalance,
+        }),
+        symbol,
+      ),
       paymentPassword: (value) => (PIN_PATTERN.test(value) ? null : t('accounts.pinInvalid')),
     },
     onSubmit: async (values, f) => {
