@@ -1,0 +1,542 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TX_TYPE } from '@aurum/contract';
+import { type LotteryBet, lotteryGame, parseLotteryConfig, settleBet } from '@aurum/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app.ts';
+import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
+import { hashPassword } from '../../platform/crypto.ts';
+import { openDatabase } from '../../platform/db.ts';
+import { queryRows } from '../../platform/sql.ts';
+import {
+  createTestApp,
+  DEMO_MERCHANT,
+  engines,
+  loginAs,
+  OPS_TOKEN,
+  opsCommand,
+  siteHeaders,
+  type TestApp,
+  testConfig,
+} from '../../testing/app.ts';
+import { findByAccount, insertMember } from '../accounts/index.ts';
+import { walletOf } from '../vendor/testing/helpers.ts';
+import { checkLedger, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
+import { LOTTERY_JOB } from './index.ts';
+import { issueById } from './repository.ts';
+import { drawOf } from './service.ts';
+
+const PASSWORD = 'Test1234';
+const GAME = 'ssc1m';
+/** 5 s into a minute: ssc1m's current issue closes its sale at :30 and is drawn at :00. */
+const T0 = Date.UTC(2026, 10, 26, 2, 0, 5);
+
+interface Issue {
+  issueNo: string;
+  saleCloseAt: string;
+  drawAt: string;
+  seedHash: string;
+  status: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+describe.each(engines)('lottery on %s', (engine) => {
+  let t: TestApp;
+  const clock = new ManualClock(T0);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { clock });
+  });
+  afterAll(async () => t?.close());
+
+  const lotteryConfig = async () => {
+    const merchant = await t.app.merchants.get(DEMO_MERCHANT);
+    return parseLotteryConfig(merchant!.config.lottery);
+  };
+  const run = (app: App = t.app) => app.jobs.runNow(LOTTERY_JOB);
+  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: siteHeaders(token ? { authorization: token } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** A real (or trial) member with a session and `fund` in their main wallet. */
+  const member = async (fund: string, type = 0) => {
+    const db = t.db.database.db;
+    const account = `lt${randomBytes(4).toString('hex')}`;
+    await insertMember(db, {
+      merchantCode: DEMO_MERCHANT,
+      account,
+      userName: account,
+      type,
+      upline: null,
+      passwordHash: await hashPassword(PASSWORD),
+      paymentPasswordHash: null,
+      language: 'EN',
+      createdAt: new Date(clock.now()),
+    });
+    const row = await findByAccount(db, DEMO_MERCHANT, account);
+    const id = Number(row!.id);
+    if (fund !== '0') {
+      await opsCommand(t.app, { command: 'adjust', account, amount: fund, reason: 'lottery test' });
+    }
+    return { id, account, token: (await loginAs(t.app, account, PASSWORD)).token };
+  };
+  const balance = (id: number, code: 'MAIN' | 'PLAY' = 'MAIN') => walletOf(t, id, code);
+
+  const currentIssue = async (game = GAME): Promise<Issue> => {
+    const res = await call('GET', '/lgw/vn/games/game_menu');
+    expect(res.statusCode).toBe(200);
+    const g = res.json().value.games.find((x: { gameCode: string }) => x.gameCode === game);
+    expect(g.current).not.toBeNull();
+    return g.current;
+  };
+  const bet = (token: string, issueNo: string, tickets: unknown[], gameCode = GAME) =>
+    call('POST', '/lgw/lottery/bets', token, { gameCode, issueNo, tickets });
+  const ticketsOf = (memberId: number) =>
+    queryRows<{ id: string; status: string; stake_minor: string; payout_minor: string }>(
+      t.db.database.db,
+      'SELECT id::text, status, stake_minor::text, payout_minor::text FROM lottery_tickets WHERE member_id = $1 ORDER BY id',
+      [memberId],
+    );
+  const seedOf = async (issueNo: string, game = GAME) => {
+    const [row] = await queryRows<{ seed: string }>(
+      t.db.database.db,
+      'SELECT seed FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3',
+      [DEMO_MERCHANT, game, issueNo],
+    );
+    return row!.seed;
+  };
+  /** Moves the clock to a second after the issue's draw. */
+  const pastDraw = (issue: Issue) => clock.set(Date.parse(issue.drawAt) + SECOND_MS);
+  /** Every paid ticket has exactly one win transfer of its payout, and no other win moved. */
+  const expectPaidOnce = async () => {
+    const [moved] = await queryRows<{ n: string; sum: string }>(
+      t.db.database.db,
+      `SELECT count(*)::text AS n, coalesce(sum(amount), 0)::text AS sum FROM ledger_transfers
+       WHERE merchant_code = $1 AND idempotency_key LIKE 'vendor:AURLT:lt-%-win'`,
+      [DEMO_MERCHANT],
+    );
+    const [owed] = await queryRows<{ n: string; sum: string }>(
+      t.db.database.db,
+      `SELECT count(*)::text AS n, coalesce(sum(payout_minor), 0)::text AS sum FROM lottery_tickets
+       WHERE merchant = $1 AND payout_minor > 0`,
+      [DEMO_MERCHANT],
+    );
+    expect(moved).toEqual(owed);
+  };
+  const expectLedgerClean = async () => {
+    const report = await checkLedger(t.db.database, DEMO_MERCHANT);
+    expect(report.problems).toEqual([]);
+  };
+
+  it('makes the coming issues with a committed seed, and never answers the seed before the draw', async () => {
+    clock.set(T0);
+    await run();
+    const issue = await currentIssue();
+    expect(issue.status).toBe('open');
+    expect(issue.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    const seed = await seedOf(issue.issueNo);
+    expect(sha256(seed)).toBe(issue.seedHash);
+    const m = await member('100');
+    const placed = await bet(m.token, issue.issueNo, [
+      { betType: 'ssc.position', selection: { at: 0, numbers: [1, 2] }, unit: '1', multiplier: 1 },
+    ]);
+    expect(placed.statusCode).toBe(200);
+    const ops = JSON.stringify(await opsCommand(t.app, { command: 'lottery', action: 'issues', game: GAME }));
+    const replies = [
+      (await call('GET', '/lgw/vn/games/game_menu')).body,
+      (await call('GET', `/lgw/vn/numeros/opened/game?gameCode=${GAME}`)).body,
+      placed.body,
+      (await call('GET', '/lgw/lottery/tickets', m.token)).body,
+      ops,
+    ];
+    for (const body of replies) expect(body).not.toContain(seed);
+  });
+
+  it('takes a bet, draws the issue from its seed and pays exactly what the engine settles', async () => {
+    clock.set(T0 + 60 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('1000');
+    const tickets = [
+      { betType: 'ssc.position', selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '0.1' },
+      {
+        betType: 'ssc.sum.bsoe',
+        selection: { option: 'big' },
+        amount: '10.50',
+        board: 'LOTT',
+        boardVersion: 1,
+      },
+      { betType: 'ssc.dragon-tiger', selection: { option: 'tie' }, amount: '3' },
+    ];
+    const placed = await bet(m.token, issue.issueNo, tickets);
+    expect(placed.statusCode).toBe(200);
+    const reply = placed.json().value;
+    expect(reply.tickets.map((x: { stake: string }) => x.stake)).toEqual(['2.00', '10.50', '3.00']);
+    expect(reply.tickets.every((x: { status: string }) => x.status === 'pending')).toBe(true);
+    expect(reply.balance).toBe('984.50');
+    expect(await balance(m.id)).toBe(98_450n);
+
+    pastDraw(issue);
+    await run();
+    const results = (await call('GET', `/lgw/vn/numeros/opened/game?gameCode=${GAME}&size=5`)).json().value;
+    const drawn = results.results.find((r: { issueNo: string }) => r.issueNo === issue.issueNo);
+    expect(drawn.status).toBe('settled');
+    expect(sha256(drawn.seed)).toBe(issue.seedHash);
+    const cfg = await lotteryConfig();
+    const game = lotteryGame(cfg, GAME)!;
+    // The result is the engine's draw of the committed seed and the issue id, nothing else.
+    const draw = drawOf(game, drawn.seed, issue.issueNo, Date.parse(issue.drawAt));
+    expect(drawn.result).toEqual(JSON.parse(JSON.stringify(draw)));
+    const bets: LotteryBet[] = [
+      {
+        game: GAME,
+        type: 'ssc.position',
+        selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+        unitDivisor: 10,
+        prizeGroup: cfg.prizeGroups.default,
+        memberGroup: cfg.prizeGroups.default,
+      },
+      { game: GAME, type: 'ssc.sum.bsoe', selection: { option: 'big' }, amountMinor: 1050n, board: 'LOTT' },
+      { game: GAME, type: 'ssc.dragon-tiger', selection: { option: 'tie' }, amountMinor: 300n },
+    ];
+    const expected = bets.map((b) => settleBet(cfg, b, draw));
+    // One of the ten digits always wins: 0.2 × 0.95 × 10 per the default group 1900.
+    expect(expected[0]!.payoutMinor).toBe(190n);
+    const rows = await ticketsOf(m.id);
+    expect(rows.map((r) => BigInt(r.payout_minor))).toEqual(expected.map((s) => s.payoutMinor));
+    expect(rows.map((r) => r.status)).toEqual(
+      expected.map((s) => (s.outcome === 'push' ? 'refunded' : s.outcome)),
+    );
+    const paid = expected.reduce((sum, s) => sum + s.payoutMinor, 0n);
+    expect(await balance(m.id)).toBe(98_450n + paid);
+    // The platform's one record of play: one settled round per ticket with its stake and payout.
+    const rounds = await queryRows<{ round_id: string; bet: string; win: string; status: string }>(
+      t.db.database.db,
+      `SELECT round_id, bet_minor::text AS bet, win_minor::text AS win, status FROM game_rounds
+       WHERE merchant = $1 AND vendor = 'AURLT' AND member_id = $2 ORDER BY id`,
+      [DEMO_MERCHANT, m.id],
+    );
+    expect(rounds).toEqual(
+      rows.map((r) => ({
+        round_id: `lt-${r.id}`,
+        bet: r.stake_minor,
+        win: r.payout_minor,
+        status: 'settled',
+      })),
+    );
+    // Running again pays nothing more.
+    await run();
+    expect(await balance(m.id)).toBe(98_450n + paid);
+    await expectPaidOnce();
+    await expectLedgerClean();
+  });
+
+  it('refuses bad bets with a 4xx envelope, storing and moving nothing', async () => {
+    clock.set(T0 + 120 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('50');
+    const other = await member('50');
+    const position = (numbers: number[]) => ({
+      betType: 'ssc.position',
+      selection: { at: 0, numbers },
+      unit: '1',
+    });
+    const refusals: [unknown, number, string][] = [
+      // A selection outside the grid.
+      [{ gameCode: GAME, issueNo: issue.issueNo, tickets: [position([10])] }, 400, 'lottery.bet.invalid'],
+      [{ gameCode: GAME, issueNo: issue.issueNo, tickets: [position([1, 1])] }, 400, 'lottery.bet.invalid'],
+      [
+        {
+          gameCode: GAME,
+          issueNo: issue.issueNo,
+          tickets: [{ betType: 'ssc.position', selection: { at: 5, numbers: [1] } }],
+        },
+        400,
+        'lottery.bet.invalid',
+      ],
+      [
+        {
+          gameCode: GAME,
+          issueNo: issue.issueNo,
+          tickets: [{ betType: 'ssc.sum.bsoe', selection: { option: 'big' }, amount: '1.005' }],
+        },
+        400,
+        'request.invalid',
+      ],
+      [
+        {
+          gameCode: GAME,
+          issueNo: issue.issueNo,
+          tickets: [
+            {
+              betType: 'ssc.sum.bsoe',
+              selection: { option: 'big' },
+              amount: '1',
+              board: 'LOTT',
+              boardVersion: 2,
+            },
+          ],
+        },
+        409,
+        'lottery.board.changed',
+      ],
+      [
+        {
+          gameCode: GAME,
+          issueNo: issue.issueNo,
+          tickets: Array.from({ length: 6 }, () => ({
+            betType: 'ssc.sum.bsoe',
+            selection: { option: 'big' },
+            amount: '1000000',
+          })),
+        },
+        400,
+        'lottery.limit.exceeded',
+      ],
+      [
+        {
+          gameCode: GAME,
+          issueNo: issue.issueNo,
+          tickets: Array.from({ length: 3 }, () => ({
+            betType: 'ssc.dragon-tiger',
+            selection: { option: 'tie' },
+            amount: '1000000',
+          })),
+        },
+        400,
+        'lottery.limit.exceeded',
+      ],
+      [{ gameCode: 'nosuch', issueNo: issue.issueNo, tickets: [position([1])] }, 404, 'lottery.game.unknown'],
+      [{ gameCode: GAME, issueNo: '20990101-0001', tickets: [position([1])] }, 400, 'lottery.issue.closed'],
+      [
+        { gameCode: GAME, issueNo: issue.issueNo, tickets: [{ ...position([1]), multiplier: 100 }] },
+        400,
+        'lottery.balance.not.enough',
+      ],
+    ];
+    for (const [payload, status, code] of refusals) {
+      const res = await call('POST', '/lgw/lottery/bets', m.token, payload);
+      expect({ status: res.statusCode, code: res.json().errorCode }).toEqual({ status, code });
+      expect(res.json().success).toBe(false);
+    }
+    expect(await ticketsOf(m.id)).toEqual([]);
+    expect(await balance(m.id)).toBe(5_000n);
+
+    // A bet after the sale close of the issue it names.
+    const ok = await bet(other.token, issue.issueNo, [position([3])]);
+    expect(ok.statusCode).toBe(200);
+    clock.set(Date.parse(issue.saleCloseAt));
+    const late = await bet(m.token, issue.issueNo, [position([3])]);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errorCode).toBe('lottery.issue.closed');
+    expect(await ticketsOf(m.id)).toEqual([]);
+    expect(await balance(m.id)).toBe(5_000n);
+
+    // Another member's ticket is unknown; one's own is answered.
+    const ticketId = ok.json().value.tickets[0].ticketId;
+    const theirs = await call('GET', `/lgw/lottery/ticket?ticketId=${ticketId}`, m.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errorCode).toBe('lottery.ticket.unknown');
+    const mine = await call('GET', `/lgw/lottery/ticket?ticketId=${ticketId}`, other.token);
+    expect(mine.json().value).toMatchObject({ ticketId, issueNo: issue.issueNo, stake: '2.00' });
+    // Without a session.
+    expect((await bet('', issue.issueNo, [position([3])])).statusCode).toBe(401);
+    await expectLedgerClean();
+  });
+
+  it('lets a trial account bet with play money, never its main wallet', async () => {
+    clock.set(T0 + 180 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      headers: siteHeaders(),
+      payload: { os: 'Linux', platform: 'W', gatewayVersion: '3' },
+      remoteAddress: '10.9.8.7',
+    });
+    expect(free.statusCode).toBe(200);
+    const trial = { id: Number(free.json().value.id), token: String(free.json().value.token) };
+    const playBefore = await balance(trial.id, 'PLAY');
+    await t.app.ledger.move({
+      merchant: DEMO_MERCHANT,
+      from: systemAccount(HOUSE_PLAY),
+      to: memberAccount(trial.id, PLAY),
+      amountMinor: 10_000n,
+      kind: TX_TYPE.playMoney,
+      idempotencyKey: `lottery-test-play-${trial.id}`,
+      actor: 'test',
+    });
+    const res = await bet(trial.token, issue.issueNo, [
+      { betType: 'ssc.position', selection: { at: 1, numbers: [4] }, unit: '1' },
+    ]);
+    expect(res.json()).toMatchObject({ success: true });
+    const [row] = await queryRows<{ mode: string }>(
+      t.db.database.db,
+      'SELECT mode FROM lottery_tickets WHERE member_id = $1',
+      [trial.id],
+    );
+    expect(row?.mode).toBe('play');
+    expect(await balance(trial.id, 'PLAY')).toBe(playBefore + 10_000n - 200n);
+    expect(await balance(trial.id)).toBe(0n);
+  });
+
+  it('resumes a settlement that stopped half way without paying any ticket twice', async () => {
+    clock.set(T0 + 240 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const members = await Promise.all([member('100'), member('100'), member('100')]);
+    for (const m of members) {
+      const res = await bet(m.token, issue.issueNo, [
+        { betType: 'ssc.position', selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+        { betType: 'ssc.position', selection: { at: 1, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+      ]);
+      expect(res.statusCode).toBe(200);
+    }
+    pastDraw(issue);
+    const lottery = t.app.lottery;
+    await lottery.drawDue(clock.now());
+    const [row] = await queryRows<{ id: string }>(
+      t.db.database.db,
+      'SELECT id::text FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3',
+      [DEMO_MERCHANT, GAME, issue.issueNo],
+    );
+    const drawnIssue = (await issueById(t.db.database.db, Number(row!.id)))!;
+    expect(drawnIssue.status).toBe('drawn');
+    // Half the tickets are paid, then the process stops.
+    expect(await lottery.settleIssue(drawnIssue, 3)).toBe(3);
+    // One more is paid but the process stops before the ticket is marked.
+    const all = await queryRows<{ id: string }>(
+      t.db.database.db,
+      "SELECT id::text FROM lottery_tickets WHERE issue_id = $1 AND status = 'pending' ORDER BY id",
+      [drawnIssue.id],
+    );
+    expect(all).toHaveLength(3);
+    expect(await lottery.settleIssue(drawnIssue, 1)).toBe(1);
+    await queryRows(t.db.database.db, "UPDATE lottery_tickets SET status = 'pending' WHERE id = $1", [
+      all[0]!.id,
+    ]);
+
+    await run();
+    const after = (await issueById(t.db.database.db, drawnIssue.id))!;
+    expect(after.status).toBe('settled');
+    // Each ticket pays 2 × 0.95 × 10 = 19.00 (one digit of ten wins).
+    for (const m of members) {
+      expect(await balance(m.id)).toBe(10_000n - 4_000n + 2n * 1_900n);
+      expect((await ticketsOf(m.id)).map((x) => [x.status, x.payout_minor])).toEqual([
+        ['won', '1900'],
+        ['won', '1900'],
+      ]);
+    }
+    await expectPaidOnce();
+    await expectLedgerClean();
+  });
+
+  it('cancels an issue before its draw and refunds every ticket once', async () => {
+    clock.set(T0 + 300 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    const res = await bet(m.token, issue.issueNo, [
+      { betType: 'ssc.position', selection: { at: 2, numbers: [1, 2, 3] }, unit: '1' },
+      { betType: 'ssc.sum.bsoe', selection: { option: 'odd' }, amount: '5' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(await balance(m.id)).toBe(10_000n - 600n - 500n);
+    const exposure = await opsCommand(t.app, {
+      command: 'lottery',
+      action: 'exposure',
+      game: GAME,
+      issueNo: issue.issueNo,
+    });
+    expect(exposure).toMatchObject({ totalStake: '11.00' });
+    const cancel = () =>
+      opsCommand(t.app, { command: 'lottery', action: 'cancel', game: GAME, issueNo: issue.issueNo });
+    const first = await cancel();
+    expect(first).toEqual({ refunded: 2 });
+    expect(await cancel()).toEqual({ refunded: 0 });
+    const audit = await queryRows<{ action: string }>(
+      t.db.database.db,
+      `SELECT action FROM ops_audit WHERE merchant_code = $1 AND detail ->> 'issueNo' = $2`,
+      [DEMO_MERCHANT, issue.issueNo],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['lottery-cancel', 'lottery-cancel']);
+    expect(await balance(m.id)).toBe(10_000n);
+    expect((await ticketsOf(m.id)).map((x) => x.status)).toEqual(['cancelled', 'cancelled']);
+    // A cancelled issue is never drawn, and its seed is never shown.
+    pastDraw(issue);
+    await run();
+    const results = (await call('GET', `/lgw/vn/numeros/opened/game?gameCode=${GAME}&size=50`)).json().value;
+    expect(results.results.map((r: { issueNo: string }) => r.issueNo)).not.toContain(issue.issueNo);
+    expect(JSON.stringify(results)).not.toContain(await seedOf(issue.issueNo));
+    // A drawn issue cannot be cancelled.
+    const drawn = results.results[0];
+    await expect(
+      opsCommand(t.app, { command: 'lottery', action: 'cancel', game: GAME, issueNo: drawn.issueNo }),
+    ).rejects.toThrow(/only an issue not drawn yet/);
+    expect(await balance(m.id)).toBe(10_000n);
+    await expectLedgerClean();
+  });
+
+  it.runIf(engine === 'postgres')(
+    'draws and settles each issue once with two schedulers on one database',
+    async () => {
+      const second = await openDatabase({
+        url: process.env.TEST_DATABASE_URL,
+        schema: t.db.schema,
+        poolSize: 5,
+      });
+      const other = await buildApp({
+        config: testConfig(),
+        database: second,
+        opsToken: OPS_TOKEN,
+        serveWeb: false,
+        logger: false,
+        clock,
+      });
+      await other.ready();
+      try {
+        clock.set(T0 + 360 * SECOND_MS);
+        await Promise.all([run(), run(other)]);
+        const issue = await currentIssue();
+        const members = await Promise.all(Array.from({ length: 4 }, () => member('100')));
+        for (const m of members) {
+          const res = await bet(m.token, issue.issueNo, [
+            {
+              betType: 'ssc.position',
+              selection: { at: 3, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+              unit: '1',
+            },
+            { betType: 'ssc.sum.bsoe', selection: { option: 'big' }, amount: '10' },
+          ]);
+          expect(res.statusCode).toBe(200);
+        }
+        pastDraw(issue);
+        await Promise.all([run(), run(other), run(), run(other)]);
+        const [row] = await queryRows<{ status: string; n: string }>(
+          t.db.database.db,
+          `SELECT status, (SELECT count(*) FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3)::text AS n
+         FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3`,
+          [DEMO_MERCHANT, GAME, issue.issueNo],
+        );
+        expect(row).toEqual({ status: 'settled', n: '1' });
+        for (const m of members) {
+          const rows = await ticketsOf(m.id);
+          const paid = rows.reduce((s, r) => s + BigInt(r.payout_minor), 0n);
+          expect(rows.every((r) => r.status === 'won' || r.status === 'lost')).toBe(true);
+          expect(await balance(m.id)).toBe(10_000n - 3_000n + paid);
+        }
+        await expectPaidOnce();
+        await expectLedgerClean();
+      } finally {
+        await other.close();
+        await second.close();
+      }
+    },
+  );
+});

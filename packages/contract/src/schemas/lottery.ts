@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { noBody, noQuery, route } from '../route-def.ts';
+import { paged, pageQuerySchema } from './cashier.ts';
+import { amountSchema, moneyTextSchema } from './wallet.ts';
+
+/**
+ * The lottery's member calls (issue 14): the game menu with each game's current issue, the
+ * opened numbers (results) of a game, placing tickets and the member's tickets. The §7 names
+ * serve what they mean in the specification; the rest live under /lgw/lottery.
+ */
+
+export const LOTTERY_ISSUE_STATUSES = ['open', 'closed', 'drawn', 'settled', 'cancelled'] as const;
+export type LotteryIssueStatus = (typeof LOTTERY_ISSUE_STATUSES)[number];
+export const LOTTERY_TICKET_STATUSES = ['pending', 'won', 'lost', 'cancelled', 'refunded'] as const;
+export type LotteryTicketStatus = (typeof LOTTERY_TICKET_STATUSES)[number];
+
+const gameCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'a lottery game code');
+const issueNoSchema = z.string().regex(/^\d{8}(?:-\d{4})?$/, 'an issue number like 20261126-0001');
+
+/** A selection as the engine reads it: a position, a named option, numbers, numbers per position. */
+export const lotterySelectionSchema = z.strictObject({
+  at: z.number().int().min(0).max(9).optional(),
+  option: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,24}$/)
+    .optional(),
+  numbers: z.array(z.number().int().min(0).max(9999)).min(1).max(100).optional(),
+  positions: z
+    .array(z.array(z.number().int().min(0).max(99)).max(100))
+    .min(1)
+    .max(10)
+    .optional(),
+});
+
+/** One ticket of a bet: which fields apply depends on the bet type's stake kind (docs/lottery.md). */
+export const lotteryTicketRequestSchema = z.strictObject({
+  betType: z.string().regex(/^[a-z0-9]+(?:\.[a-z0-9-]+)+$/, 'a bet type such as ssc.position'),
+  selection: lotterySelectionSchema,
+  /** Prize-group and fixed-table bets: the unit (1, 0.1, 0.01) and the multiplier. */
+  unit: z.enum(['1', '0.1', '0.01']).optional(),
+  multiplier: z.number().int().min(1).max(1_000_000).optional(),
+  prizeGroup: z.number().int().min(1).max(1999).optional(),
+  /** Odds-board and amount bets: the amount per bet, at most two decimals. */
+  amount: amountSchema.optional(),
+  /** VN lô: the points per bet. */
+  points: z.number().int().min(1).max(1_000_000).optional(),
+  /** The odds board (LOTT, ZY) and the version the member saw: a changed board refuses the bet. */
+  board: z
+    .string()
+    .regex(/^[A-Z0-9]{1,16}$/)
+    .optional(),
+  boardVersion: z.number().int().min(1).optional(),
+});
+
+export const lotteryBetRequestSchema = z.strictObject({
+  gameCode: gameCodeSchema,
+  /** The issue the member saw open: a bet after its sale close is refused, never moved on. */
+  issueNo: issueNoSchema,
+  tickets: z.array(lotteryTicketRequestSchema).min(1).max(50),
+});
+
+const issueSchema = z.object({
+  issueNo: z.string(),
+  /** ISO times (UTC). */
+  saleOpenAt: z.string(),
+  saleCloseAt: z.string(),
+  drawAt: z.string(),
+  status: z.enum(LOTTERY_ISSUE_STATUSES),
+  /** SHA-256 of the issue's server seed, published before the first bet. */
+  seedHash: z.string(),
+});
+
+export const lotteryGameMenuQuerySchema = z.strictObject({
+  prizeMode: z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA']).optional(),
+});
+export const lotteryGameMenuSchema = z.object({
+  /** The server's clock (ISO), so a countdown to sale close can be synced. */
+  serverTime: z.string(),
+  games: z.array(
+    z.object({
+      gameCode: z.string(),
+      family: z.string(),
+      layout: z.string().nullable(),
+      name: z.string(),
+      /** The issue on sale now, or null between issues. */
+      current: issueSchema.nullable(),
+    }),
+  ),
+});
+
+export const lotteryResultsQuerySchema = z.strictObject({
+  gameCode: gameCodeSchema,
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** Drawn issues, newest first: the seed is revealed with the result, never before. */
+export const lotteryResultsSchema = z.object({
+  gameCode: z.string(),
+  results: z.array(
+    issueSchema.extend({
+      drawnAt: z.string().nullable(),
+      seed: z.string(),
+      /** The draw as the engine's LotteryDraw (balls, tiers, special…). */
+      result: z.unknown(),
+    }),
+  ),
+});
+
+export const lotteryTicketSchema = z.object({
+  ticketId: z.string(),
+  gameCode: z.string(),
+  issueNo: z.string(),
+  betType: z.string(),
+  selection: z.unknown(),
+  bets: z.number().int(),
+  stake: moneyTextSchema,
+  payout: moneyTextSchema,
+  status: z.enum(LOTTERY_TICKET_STATUSES),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export const lotteryBetReplySchema = z.object({
+  tickets: z.array(lotteryTicketSchema),
+  balance: moneyTextSchema,
+});
+
+export const lotteryTicketsQuerySchema = z.strictObject({
+  ...pageQuerySchema,
+  gameCode: gameCodeSchema.optional(),
+  status: z.enum(LOTTERY_TICKET_STATUSES).optional(),
+});
+export const lotteryTicketQuerySchema = z.strictObject({ ticketId: z.string().regex(/^[1-9]\d{0,17}$/) });
+
+export const lotteryRoutes = {
+  lotteryGameMenu: route({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: lotteryGameMenuQuerySchema,
+    body: noBody,
+    response: lotteryGameMenuSchema,
+  }),
+  lotteryResults: route({
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened/game',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: lotteryResultsQuerySchema,
+    body: noBody,
+    response: lotteryResultsSchema,
+  }),
+  lotteryBet: route({
+    method: 'POST',
+    path: '/lgw/lottery/bets',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: lotteryBetRequestSchema,
+    response: lotteryBetReplySchema,
+  }),
+  lotteryTickets: route({
+    method: 'GET',
+    path: '/lgw/lottery/tickets',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: lotteryTicketsQuerySchema,
+    body: noBody,
+    response: paged(lotteryTicketSchema),
+  }),
+  lotteryTicket: route({
+    method: 'GET',
+    path: '/lgw/lottery/ticket',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: lotteryTicketQuerySchema,
+    body: noBody,
+    response: lotteryTicketSchema,
+  }),
+} as const;
+
+export type LotteryTicketRequest = z.output<typeof lotteryTicketRequestSchema>;
+export type LotteryGameMenu = z.input<typeof lotteryGameMenuSchema>;
+export type LotteryResults = z.input<typeof lotteryResultsSchema>;
+export type LotteryTicket = z.input<typeof lotteryTicketSchema>;
+export type LotteryBetReply = z.input<typeof lotteryBetReplySchema>;
