@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installContent(app, areaDeps);
   await installPromotions(app, areaDeps);
   await installSupport(app, areaDeps);
-  app.decorate('lottery', installLottery(app, { ...areaDeps, vendors: app.vendors }));
+  app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

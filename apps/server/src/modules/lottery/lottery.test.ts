@@ -44,8 +44,17 @@ describe.each(engines)('lottery on %s', (engine) => {
   let t: TestApp;
   const clock = new ManualClock(T0);
 
+  /** What the merchant's sockets were told (the hub's broadcasts, as member 0 sees them). */
+  const told: unknown[] = [];
+
   beforeAll(async () => {
     t = await createTestApp(engine, {}, { clock });
+    const hub = t.app.realtime!;
+    const broadcast = hub.broadcast.bind(hub);
+    hub.broadcast = (merchant, make) => {
+      told.push({ merchant, ...make(0) });
+      broadcast(merchant, make);
+    };
   });
   afterAll(async () => t?.close());
 
@@ -186,6 +195,22 @@ describe.each(engines)('lottery on %s', (engine) => {
     const drawn = results.results.find((r: { issueNo: string }) => r.issueNo === issue.issueNo);
     expect(drawn.status).toBe('settled');
     expect(sha256(drawn.seed)).toBe(issue.seedHash);
+    // Every signed-in socket of the merchant heard the draw, then the settlement, once each.
+    const heard = (status: string) =>
+      told.filter(
+        (x) =>
+          JSON.stringify(x) ===
+          JSON.stringify({
+            merchant: DEMO_MERCHANT,
+            type: 'lottery',
+            gameCode: GAME,
+            issueNo: issue.issueNo,
+            status,
+          }),
+      ).length;
+    expect([heard('drawn'), heard('settled')]).toEqual([1, 1]);
+    await run();
+    expect([heard('drawn'), heard('settled')]).toEqual([1, 1]);
     const cfg = await lotteryConfig();
     const game = lotteryGame(cfg, GAME)!;
     // The result is the engine's draw of the committed seed and the issue id, nothing else.
@@ -459,6 +484,13 @@ describe.each(engines)('lottery on %s', (engine) => {
       opsCommand(t.app, { command: 'lottery', action: 'cancel', game: GAME, issueNo: issue.issueNo });
     const first = await cancel();
     expect(first).toEqual({ refunded: 2 });
+    expect(told).toContainEqual({
+      merchant: DEMO_MERCHANT,
+      type: 'lottery',
+      gameCode: GAME,
+      issueNo: issue.issueNo,
+      status: 'cancelled',
+    });
     expect(await cancel()).toEqual({ refunded: 0 });
     const audit = await queryRows<{ action: string }>(
       t.db.database.db,

@@ -7,6 +7,7 @@ import type { Job } from '../../platform/jobs.ts';
 import { isTrialType, requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
 import type { Vendors } from '../vendor/index.ts';
+import { LotteryFanout } from './fanout.ts';
 import { lotteryOps } from './ops.ts';
 import { LotteryService } from './service.ts';
 
@@ -19,17 +20,26 @@ const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } })
  * Installs the lottery: the member calls, the scheduler (issues, draws, settlement, refunds)
  * and the operator's `lottery` command.
  */
-export function installLottery(
+export async function installLottery(
   app: FastifyInstance,
   deps: AreaDeps & { vendors: Vendors; newServerSeed?: () => string },
-): LotteryService {
+): Promise<LotteryService> {
   const { store, database, clock } = deps;
+  const hub = app.realtime;
+  const fanout = hub
+    ? new LotteryFanout(database, hub, (err) => app.log.warn({ err }, 'lottery event not delivered'))
+    : undefined;
+  if (fanout) {
+    await fanout.start();
+    app.addHook('onClose', async () => fanout.stop());
+  }
   const service = new LotteryService({
     database,
     store,
     vendors: deps.vendors,
     clock,
     newServerSeed: deps.newServerSeed ?? newServerSeed,
+    ...(fanout ? { notifier: fanout } : {}),
   });
   deps.jobs.add(lotteryJob(service));
   lotteryOps(deps.ops, service, database);

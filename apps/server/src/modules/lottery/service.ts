@@ -28,6 +28,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { big, type Queryable, queryRows } from '../../platform/sql.ts';
 import { isOk, type Refusal, type VendorClient, type Vendors } from '../vendor/index.ts';
+import type { IssueEventStatus, LotteryNotifier } from './fanout.ts';
 import {
   findIssue,
   ISSUE_COLUMNS,
@@ -55,6 +56,8 @@ export interface LotteryDeps {
   clock: Clock;
   /** 64 hex characters of fresh CSPRNG output per issue. */
   newServerSeed: () => string;
+  /** Told when an issue is drawn, settled or cancelled (the sockets of the merchant). */
+  notifier?: LotteryNotifier;
 }
 
 /** Ledger-facing ids of a ticket: its round and the vendor transactions of its stake, win and refund. */
@@ -125,6 +128,10 @@ export class LotteryService {
 
   private client(merchant: string): Promise<VendorClient> {
     return this.deps.vendors.clientFor(merchant, LOTTERY_VENDOR);
+  }
+
+  private tell(merchant: string, gameCode: string, issueNo: string, status: IssueEventStatus) {
+    this.deps.notifier?.issueChanged(merchant, gameCode, issueNo, status);
   }
 
   // ——— the scheduler ———
@@ -221,7 +228,7 @@ export class LotteryService {
            ORDER BY draw_at LIMIT 50 FOR UPDATE SKIP LOCKED`,
           [iso(now)],
         );
-        let n = 0;
+        const done: { merchant: string; game: string; issueNo: string }[] = [];
         for (const row of due) {
           const merchant = merchants.get(String(row.merchant));
           const game = merchant ? this.gameOrNull(merchant, String(row.game_code)) : null;
@@ -233,12 +240,15 @@ export class LotteryService {
              WHERE id = $1 AND status IN ('open', 'closed') RETURNING 1`,
             [row.id, JSON.stringify(draw), iso(now)],
           );
-          n += moved.length;
+          if (moved.length)
+            done.push({ merchant: String(row.merchant), game: game.code, issueNo: String(row.issue_no) });
         }
-        return { seen: due.length, n };
+        return { seen: due.length, done };
       });
-      drawn += batch.n;
-      if (batch.seen < 50 || batch.n === 0) return drawn;
+      // Told once the draws are committed, so a page that reads the result finds it.
+      for (const d of batch.done) this.tell(d.merchant, d.game, d.issueNo, 'drawn');
+      drawn += batch.done.length;
+      if (batch.seen < 50 || batch.done.length === 0) return drawn;
     }
   }
 
@@ -284,12 +294,14 @@ export class LotteryService {
       }
       if (tickets.length < BATCH) break;
     }
-    await queryRows(
+    const settled = await queryRows(
       db,
       `UPDATE lottery_issues SET status = 'settled', settled_at = $2 WHERE id = $1 AND status = 'drawn'
-         AND NOT EXISTS (SELECT 1 FROM lottery_tickets WHERE issue_id = $1 AND status IN ('pending', 'placing'))`,
+         AND NOT EXISTS (SELECT 1 FROM lottery_tickets WHERE issue_id = $1 AND status IN ('pending', 'placing'))
+       RETURNING 1`,
       [issue.id, iso(this.deps.clock.now())],
     );
+    if (settled.length) this.tell(issue.merchant, issue.gameCode, issue.issueNo, 'settled');
     return paid;
   }
 
@@ -350,7 +362,10 @@ export class LotteryService {
         );
       id = issue.id;
     }
-    return { refunded: await this.refundIssue(id) };
+    const refunded = await this.refundIssue(id);
+    // Told after the refunds (also when a repeated cancel finished them), so the pages read them.
+    this.tell(merchantCode, gameCode, issueNo, 'cancelled');
+    return { refunded };
   }
 
   /** Refunds the tickets of a cancelled issue not refunded yet. */
