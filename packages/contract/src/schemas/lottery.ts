@@ -70,12 +70,18 @@ const issueSchema = z.object({
   seedHash: z.string(),
 });
 
+/** The site's prize modes (§4): which families a page offers and on which odds board. */
+export const LOTTERY_PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
 export const lotteryGameMenuQuerySchema = z.strictObject({
-  prizeMode: z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA']).optional(),
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES).optional(),
 });
 export const lotteryGameMenuSchema = z.object({
   /** The server's clock (ISO), so a countdown to sale close can be synced. */
   serverTime: z.string(),
+  /** The prize mode asked for; null: every game, on the board of LOTT. */
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES).nullable(),
+  /** The odds board the mode's odds-board bets are placed on (`board`, `boardVersion` of a ticket). */
+  board: z.object({ code: z.string(), version: z.number().int() }),
   games: z.array(
     z.object({
       gameCode: z.string(),
@@ -135,6 +141,16 @@ export const lotteryRoutes = {
     method: 'GET',
     path: '/lgw/vn/games/game_menu',
     auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: lotteryGameMenuQuerySchema,
+    body: noBody,
+    response: lotteryGameMenuSchema,
+  }),
+  lotteryRecentGames: route({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    auth: 'T',
     encrypted: false,
     feature: null,
     query: lotteryGameMenuQuerySchema,

@@ -225,4 +225,21 @@ describe('catalogue and configuration', () => {
       parseLotteryConfig({ ...configJson(), prizeGroups: { min: 1700, max: 2000, default: 1900 } }),
     ).toThrow(LotteryConfigError);
   });
+
+  it('reads each prize mode as families on a board; a mode left out offers all on the first board', () => {
+    expect(config.prizeModes.get('ZY')).toEqual({
+      board: 'ZY',
+      families: ['ssc', 'pk10', '11x5', 'k3', 'lhc'],
+    });
+    expect(config.prizeModes.get('SEA')).toEqual({ board: 'LOTT', families: ['4d', 'vn'] });
+    const { prizeModes: _, ...rest } = configJson();
+    expect(parseLotteryConfig(rest).prizeModes.get('ELOTT')).toEqual({
+      board: 'LOTT',
+      families: ['vn', 'ssc', 'pk10', '11x5', 'k3', 'lhc', '4d'],
+    });
+    const bad = (prizeModes: unknown) => () => parseLotteryConfig({ ...configJson(), prizeModes });
+    expect(bad({ XX: { board: 'LOTT', families: [] } })).toThrow('prizeModes.XX: unknown prize mode');
+    expect(bad({ ZY: { board: 'NO', families: [] } })).toThrow('prizeModes.ZY.board: no odds board NO');
+    expect(bad({ ZY: { board: 'ZY', families: ['bingo'] } })).toThrow('prizeModes.ZY: unknown family bingo');
+  });
 });

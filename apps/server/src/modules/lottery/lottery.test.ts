@@ -571,4 +571,48 @@ describe.each(engines)('lottery on %s', (engine) => {
       }
     },
   );
+
+  it("lists a prize mode's games on its board, and the member's recent games first", async () => {
+    clock.set(T0 + 3_600 * SECOND_MS);
+    await run();
+    const menu = async (query: string, token?: string) => {
+      const res = await call('GET', `/lgw/vn/games/game_menu${query}`, token);
+      expect(res.statusCode).toBe(200);
+      const v = res.json().value;
+      return { ...v, codes: v.games.map((g: { gameCode: string }) => g.gameCode) };
+    };
+    const all = await menu('');
+    expect(all.prizeMode).toBeNull();
+    expect(all.board).toEqual({ code: 'LOTT', version: 1 });
+    expect(all.codes).toContain('sea4d');
+    const zy = await menu('?prizeMode=ZY');
+    expect(zy.board).toEqual({ code: 'ZY', version: 1 });
+    expect(zy.codes).toContain(GAME);
+    expect(zy.games.some((g: { family: string }) => g.family === 'vn' || g.family === '4d')).toBe(false);
+    const sea = await menu('?prizeMode=SEA');
+    expect(new Set(sea.games.map((g: { family: string }) => g.family))).toEqual(new Set(['4d', 'vn']));
+    expect((await call('GET', '/lgw/vn/games/game_menu?prizeMode=XX')).json().errorCode).toBe(
+      'request.invalid',
+    );
+
+    const m = await member('100');
+    const recent = (query = '') => menu(`/recent${query}`, m.token);
+    expect((await recent()).codes).toEqual([]);
+    for (const game of [GAME, 'k3-1m']) {
+      const issue = await currentIssue(game);
+      const betType = game === GAME ? 'ssc.position' : 'k3.sum';
+      const selection = game === GAME ? { at: 0, numbers: [1] } : { option: '10' };
+      const res = await bet(
+        m.token,
+        issue.issueNo,
+        [{ betType, selection, ...(game === GAME ? {} : { amount: '1' }) }],
+        game,
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await recent()).codes).toEqual(['k3-1m', GAME]);
+    expect((await recent('?prizeMode=ELOTT')).codes).toEqual([]);
+    const visitor = await call('GET', '/lgw/vn/games/game_menu/recent');
+    expect(visitor.statusCode).toBe(401);
+  });
 });

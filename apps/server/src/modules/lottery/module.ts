@@ -48,8 +48,22 @@ export async function installLottery(
     app,
     store,
     routes.lotteryGameMenu,
-    ({ req, merchant }) => service.gameMenu(merchant, requestLanguage(merchant, req.headers.language)),
+    ({ req, merchant, query }) =>
+      service.gameMenu(merchant, requestLanguage(merchant, req.headers.language), query.prizeMode),
     perMinute(600),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.lotteryRecentGames,
+    (ctx) =>
+      service.recentGames(
+        ctx.merchant,
+        signedIn(ctx).member.id,
+        requestLanguage(ctx.merchant, ctx.req.headers.language),
+        ctx.query.prizeMode,
+      ),
+    perMinute(120),
   );
   registerRoute(
     app,

@@ -17,6 +17,7 @@ import {
   lotteryGame,
   lotteryMaxMultiples,
   lunarYearAnimal,
+  type PrizeMode,
   parseLotteryConfig,
   quoteBet,
   settleBet,
@@ -430,11 +431,32 @@ export class LotteryService {
 
   // ——— members ———
 
-  /** The games with the issue on sale now, and the server's time for the countdowns. */
-  async gameMenu(merchant: MerchantState, language: string): Promise<LotteryGameMenu> {
+  /**
+   * The games of a prize mode (all without one) with the issue on sale now, the mode's odds
+   * board and the server's time for the countdowns. `only`: these games, in this order (the
+   * member's recent ones).
+   */
+  async gameMenu(
+    merchant: MerchantState,
+    language: string,
+    prizeMode?: PrizeMode,
+    only?: readonly string[],
+  ): Promise<LotteryGameMenu> {
     const parsed = this.configOf(merchant);
     const now = this.deps.clock.now();
-    if (!parsed) return { serverTime: iso(now), games: [] };
+    if (!parsed)
+      return {
+        serverTime: iso(now),
+        prizeMode: prizeMode ?? null,
+        board: { code: '', version: 0 },
+        games: [],
+      };
+    const mode = parsed.config.prizeModes.get(prizeMode ?? 'LOTT')!;
+    const board = parsed.config.oddsBoards.find((b) => b.code === mode.board)!;
+    const offered = prizeMode
+      ? parsed.config.games.filter((g) => mode.families.includes(g.family))
+      : parsed.config.games;
+    const games = only ? only.flatMap((code) => offered.filter((g) => g.code === code)) : offered;
     const rows = await queryRows<Record<string, unknown>>(
       this.deps.database.db,
       `SELECT DISTINCT ON (game_code) ${ISSUE_COLUMNS} FROM lottery_issues
@@ -445,7 +467,9 @@ export class LotteryService {
     const current = new Map(rows.map((r) => [String(r.game_code), issueOf(r)]));
     return {
       serverTime: iso(now),
-      games: parsed.config.games.map((g) => {
+      prizeMode: prizeMode ?? null,
+      board: { code: board.code, version: board.version },
+      games: games.map((g) => {
         const issue = current.get(g.code);
         return {
           gameCode: g.code,
@@ -456,6 +480,22 @@ export class LotteryService {
         };
       }),
     };
+  }
+
+  /** The lottery games the member bet on lately, the latest first (at most 8), as the menu shows them. */
+  async recentGames(merchant: MerchantState, memberId: number, language: string, prizeMode?: PrizeMode) {
+    const rows = await queryRows<{ game_code: string }>(
+      this.deps.database.db,
+      `SELECT game_code FROM lottery_tickets WHERE merchant = $1 AND member_id = $2 AND status <> 'placing'
+       GROUP BY game_code ORDER BY max(id) DESC LIMIT 8`,
+      [merchant.code, memberId],
+    );
+    return this.gameMenu(
+      merchant,
+      language,
+      prizeMode,
+      rows.map((r) => String(r.game_code)),
+    );
   }
 
   /** The last drawn issues of a game with their results and revealed seeds. */
