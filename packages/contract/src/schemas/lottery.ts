@@ -120,6 +120,8 @@ export const lotteryTicketSchema = z.object({
   bets: z.number().int(),
   stake: moneyTextSchema,
   payout: moneyTextSchema,
+  /** The prize-group rebate paid at settlement (a bet below the member's group); 0.00 else. */
+  rebate: moneyTextSchema,
   status: z.enum(LOTTERY_TICKET_STATUSES),
   placedAt: z.string(),
   settledAt: z.string().nullable(),

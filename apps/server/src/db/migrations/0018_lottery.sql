@@ -62,6 +62,10 @@ CREATE TABLE lottery_tickets (
   status text NOT NULL DEFAULT 'placing'
     CHECK (status IN ('placing', 'pending', 'won', 'lost', 'cancelled', 'refunded')),
   payout_minor bigint NOT NULL DEFAULT 0 CHECK (payout_minor >= 0),
+  -- The prize-group rebate paid at settlement: (member group - bet group) / 2000 of the stake,
+  -- none on a push or a cancel (ledger key lottery:rebate:<id>, rebate_tx).
+  rebate_minor bigint NOT NULL DEFAULT 0 CHECK (rebate_minor >= 0),
+  rebate_tx text,
   order_no text,
   bet_tx text,
   settle_tx text,

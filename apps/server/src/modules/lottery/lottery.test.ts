@@ -615,4 +615,38 @@ describe.each(engines)('lottery on %s', (engine) => {
     const visitor = await call('GET', '/lgw/vn/games/game_menu/recent');
     expect(visitor.statusCode).toBe(401);
   });
+
+  it('pays the prize-group rebate of a bet below the member group once, at settlement', async () => {
+    clock.set(T0 + 7_200 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    // Group 1800 under the member's 1900: (1900 - 1800) / 2000 of the 20.00 stake comes back.
+    const res = await bet(m.token, issue.issueNo, [
+      {
+        betType: 'ssc.position',
+        selection: { at: 1, numbers: [0, 1, 2, 3, 4] },
+        unit: '1',
+        multiplier: 2,
+        prizeGroup: 1800,
+      },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.tickets[0]).toMatchObject({ stake: '20.00', rebate: '0.00', status: 'pending' });
+    pastDraw(issue);
+    await run();
+    await run();
+    const [ticket] = (await call('GET', '/lgw/lottery/tickets', m.token)).json().value.content;
+    expect(ticket.rebate).toBe('1.00');
+    const rebates = await queryRows<{ amount: string; kind: number }>(
+      t.db.database.db,
+      `SELECT amount::text, kind FROM ledger_transfers WHERE merchant_code = $1 AND idempotency_key = $2`,
+      [DEMO_MERCHANT, `lottery:rebate:${ticket.ticketId}`],
+    );
+    expect(rebates).toEqual([{ amount: '100', kind: TX_TYPE.rebate }]);
+    expect(await balance(m.id)).toBe(
+      10_000n - 2_000n + 100n + BigInt(Math.round(Number(ticket.payout) * 100)),
+    );
+    await expectLedgerClean();
+  });
 });

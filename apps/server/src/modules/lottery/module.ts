@@ -35,6 +35,7 @@ export async function installLottery(
   }
   const service = new LotteryService({
     database,
+    ledger: deps.ledger,
     store,
     vendors: deps.vendors,
     clock,

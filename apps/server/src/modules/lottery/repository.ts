@@ -45,6 +45,7 @@ export interface TicketRow {
   maxPayoutMinor: bigint;
   status: TicketRowStatus;
   payoutMinor: bigint;
+  rebateMinor: bigint;
   placedAt: number;
   settledAt: number | null;
 }
@@ -58,7 +59,7 @@ export const ISSUE_COLUMNS = `id, merchant, game_code, issue_no, ${ms('sale_open
 
 export const TICKET_COLUMNS = `id, merchant, member_id, issue_id, game_code, mode, bet_type, selection, unit_divisor,
   multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets, stake_minor,
-  max_payout_minor, status, payout_minor, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
+  max_payout_minor, status, payout_minor, rebate_minor, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
 
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -102,6 +103,7 @@ export const ticketOf = (r: Raw): TicketRow => ({
   maxPayoutMinor: big(r.max_payout_minor),
   status: r.status,
   payoutMinor: big(r.payout_minor),
+  rebateMinor: big(r.rebate_minor ?? 0),
   placedAt: Number(r.placed_ms),
   settledAt: numOrNull(r.settled_ms),
 });
@@ -149,6 +151,8 @@ export async function moveTicket(
   set: {
     status: TicketRowStatus;
     payoutMinor?: bigint;
+    rebateMinor?: bigint;
+    rebateTx?: string;
     settleTx?: string;
     refundTx?: string;
     betTx?: string;
@@ -164,7 +168,9 @@ export async function moveTicket(
        refund_tx = coalesce($6, refund_tx),
        bet_tx = coalesce($7, bet_tx),
        order_no = coalesce($8, order_no),
-       settled_at = coalesce($9::timestamptz, settled_at)
+       settled_at = coalesce($9::timestamptz, settled_at),
+       rebate_minor = coalesce($10::bigint, rebate_minor),
+       rebate_tx = coalesce($11, rebate_tx)
      WHERE id = $1 AND status = ANY($2::text[]) RETURNING 1`,
     [
       id,
@@ -176,6 +182,8 @@ export async function moveTicket(
       set.betTx ?? null,
       set.orderNo ?? null,
       set.at === undefined ? null : new Date(set.at).toISOString(),
+      set.rebateMinor === undefined ? null : String(set.rebateMinor),
+      set.rebateTx ?? null,
     ],
   );
   return rows.length > 0;

@@ -6,6 +6,7 @@ import {
   type LotteryTicket,
   type LotteryTicketRequest,
   minorToDecimal,
+  TX_TYPE,
 } from '@aurum/contract';
 import {
   drawIssue,
@@ -29,6 +30,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { big, type Queryable, queryRows } from '../../platform/sql.ts';
 import { isOk, type Refusal, type VendorClient, type Vendors } from '../vendor/index.ts';
+import { HOUSE_PLAY, type Ledger, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
 import type { IssueEventStatus, LotteryNotifier } from './fanout.ts';
 import {
   findIssue,
@@ -52,6 +54,8 @@ const BATCH = 500;
 
 export interface LotteryDeps {
   database: Database;
+  /** Pays the prize-group rebates. */
+  ledger: Ledger;
   store: MerchantStore;
   vendors: Vendors;
   clock: Clock;
@@ -66,6 +70,8 @@ export const roundIdOf = (ticketId: number) => `lt-${ticketId}`;
 export const betTxOf = (ticketId: number) => `lt-${ticketId}-bet`;
 export const winTxOf = (ticketId: number) => `lt-${ticketId}-win`;
 export const refundTxOf = (ticketId: number) => `lt-${ticketId}-ref`;
+/** The ledger key of a ticket's prize-group rebate. */
+export const rebateKeyOf = (ticketId: number) => `lottery:rebate:${ticketId}`;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -333,10 +339,27 @@ export class LotteryService {
     if (!isOk(reply))
       throw new Error(`the credit of ticket ${t.id} was refused: ${reply.code} ${reply.message}`);
     const status = s.outcome === 'push' ? 'refunded' : s.outcome;
+    // The rebate of a bet below the member's prize group, once per ticket by its key; a push
+    // pays none (its stake came back whole).
+    const rebate = s.outcome === 'push' ? 0n : s.rebateMinor;
+    if (rebate > 0n) {
+      const play = t.mode === 'play';
+      await this.deps.ledger.move({
+        merchant: t.merchant,
+        from: systemAccount(play ? HOUSE_PLAY : `HOUSE:${LOTTERY_VENDOR}`),
+        to: memberAccount(t.memberId, play ? PLAY : 'MAIN'),
+        amountMinor: rebate,
+        kind: TX_TYPE.rebate,
+        idempotencyKey: rebateKeyOf(t.id),
+        memo: `lottery rebate ${t.gameCode} ${issue.issueNo}`,
+        actor: 'lottery',
+      });
+    }
     await moveTicket(this.deps.database.db, t.id, ['pending'], {
       status,
       payoutMinor: s.payoutMinor,
       settleTx: winTxOf(t.id),
+      ...(rebate > 0n ? { rebateMinor: rebate, rebateTx: rebateKeyOf(t.id) } : {}),
       at: this.deps.clock.now(),
     });
   }
@@ -860,6 +883,7 @@ function ticketReply(r: Record<string, unknown>): LotteryTicket {
     bets: t.bets,
     stake: minorToDecimal(t.stakeMinor),
     payout: minorToDecimal(t.payoutMinor),
+    rebate: minorToDecimal(t.rebateMinor),
     status: t.status === 'placing' ? 'pending' : t.status,
     placedAt: iso(t.placedAt),
     settledAt: t.settledAt === null ? null : iso(t.settledAt),
