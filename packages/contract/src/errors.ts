@@ -141,6 +141,7 @@ export const errorCatalogue = {
   'lottery.limit.exceeded': { status: 400, message: 'This bet is over a limit of the game.' },
   'lottery.balance.not.enough': { status: 400, message: 'Your balance is not enough for this bet.' },
   'lottery.ticket.unknown': { status: 404, message: 'There is no such ticket.' },
+  'lottery.chase.unknown': { status: 404, message: 'There is no such chase.' },
   'play.wallet.unavailable': {
     status: 503,
     message: 'The game cannot reach your wallet right now. Please try again.',

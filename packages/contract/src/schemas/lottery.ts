@@ -52,6 +52,34 @@ export const lotteryTicketRequestSchema = z.strictObject({
   boardVersion: z.number().int().min(1).optional(),
 });
 
+/** The most issues one chase may cover. */
+export const LOTTERY_MAX_CHASE_ISSUES = 120;
+export const LOTTERY_CANCEL_REASONS = ['member', 'operator', 'system', 'stopped'] as const;
+export const LOTTERY_CHASE_STATUSES = ['active', 'finished', 'stopped', 'cancelled'] as const;
+
+/**
+ * A chase: one ticket over several issues of a game, each with its own multiplier (it multiplies
+ * the ticket's multiplier, or its amount or points for bets that have none), all paid up front.
+ */
+export const lotteryChaseRequestSchema = z.strictObject({
+  gameCode: gameCodeSchema,
+  ticket: lotteryTicketRequestSchema,
+  /** Issues on sale now or coming, each once, in draw order. */
+  issues: z
+    .array(z.strictObject({ issueNo: issueNoSchema, multiplier: z.number().int().min(1).max(10_000) }))
+    .min(1)
+    .max(LOTTERY_MAX_CHASE_ISSUES),
+  /** Stop after the first winning issue: the tickets of issues still on sale then are refunded. */
+  stopOnWin: z.boolean(),
+});
+export const lotteryChaseCancelSchema = z.strictObject({
+  chaseId: z.string().regex(/^[1-9]\d{0,17}$/),
+  /** One issue of the chase; without it every issue whose sale is still open. */
+  issueNo: issueNoSchema.optional(),
+});
+export const lotteryChaseQuerySchema = z.strictObject({ chaseId: z.string().regex(/^[1-9]\d{0,17}$/) });
+export const lotteryChasesQuerySchema = z.strictObject({ ...pageQuerySchema });
+
 export const lotteryBetRequestSchema = z.strictObject({
   gameCode: gameCodeSchema,
   /** The issue the member saw open: a bet after its sale close is refused, never moved on. */
@@ -123,8 +151,37 @@ export const lotteryTicketSchema = z.object({
   /** The prize-group rebate paid at settlement (a bet below the member's group); 0.00 else. */
   rebate: moneyTextSchema,
   status: z.enum(LOTTERY_TICKET_STATUSES),
+  /** Why a cancelled ticket was cancelled; null otherwise. */
+  cancelReason: z.enum(LOTTERY_CANCEL_REASONS).nullable(),
+  /** The chase the ticket is part of; null for a single bet. */
+  chaseId: z.string().nullable(),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
+});
+export const lotteryChaseSchema = z.object({
+  chaseId: z.string(),
+  gameCode: z.string(),
+  betType: z.string(),
+  selection: z.unknown(),
+  stopOnWin: z.boolean(),
+  /** active while a ticket waits for its draw; then finished, stopped (on a win) or cancelled. */
+  status: z.enum(LOTTERY_CHASE_STATUSES),
+  issues: z.number().int(),
+  stake: moneyTextSchema,
+  payout: moneyTextSchema,
+  /** What came back for issues not played (stopped, cancelled). */
+  refunded: moneyTextSchema,
+  createdAt: z.string(),
+});
+export const lotteryChaseDetailSchema = lotteryChaseSchema.extend({ tickets: z.array(lotteryTicketSchema) });
+export const lotteryChaseReplySchema = z.object({
+  chase: lotteryChaseDetailSchema,
+  balance: moneyTextSchema,
+});
+/** `refunded`: how many tickets this call refunded (0 when the issues had closed or were refunded already). */
+export const lotteryChaseCancelReplySchema = z.object({
+  chase: lotteryChaseDetailSchema,
+  refunded: z.number().int(),
 });
 export const lotteryBetReplySchema = z.object({
   tickets: z.array(lotteryTicketSchema),
@@ -179,6 +236,46 @@ export const lotteryRoutes = {
     body: lotteryBetRequestSchema,
     response: lotteryBetReplySchema,
   }),
+  lotteryChase: route({
+    method: 'POST',
+    path: '/lgw/lottery/chases',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: lotteryChaseRequestSchema,
+    response: lotteryChaseReplySchema,
+  }),
+  lotteryChaseCancel: route({
+    method: 'POST',
+    path: '/lgw/lottery/chase/cancel',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: lotteryChaseCancelSchema,
+    response: lotteryChaseCancelReplySchema,
+  }),
+  lotteryChases: route({
+    method: 'GET',
+    path: '/lgw/lottery/chases',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: lotteryChasesQuerySchema,
+    body: noBody,
+    response: paged(lotteryChaseSchema),
+  }),
+  lotteryChaseDetail: route({
+    method: 'GET',
+    path: '/lgw/lottery/chase',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: lotteryChaseQuerySchema,
+    body: noBody,
+    response: lotteryChaseDetailSchema,
+  }),
   lotteryTickets: route({
     method: 'GET',
     path: '/lgw/lottery/tickets',
@@ -206,3 +303,8 @@ export type LotteryGameMenu = z.input<typeof lotteryGameMenuSchema>;
 export type LotteryResults = z.input<typeof lotteryResultsSchema>;
 export type LotteryTicket = z.input<typeof lotteryTicketSchema>;
 export type LotteryBetReply = z.input<typeof lotteryBetReplySchema>;
+export type LotteryChaseRequest = z.output<typeof lotteryChaseRequestSchema>;
+export type LotteryChase = z.input<typeof lotteryChaseSchema>;
+export type LotteryChaseDetail = z.input<typeof lotteryChaseDetailSchema>;
+export type LotteryChaseReply = z.input<typeof lotteryChaseReplySchema>;
+export type LotteryChaseCancelReply = z.input<typeof lotteryChaseCancelReplySchema>;

@@ -33,6 +33,25 @@ CREATE INDEX lottery_issues_game_idx ON lottery_issues (merchant, game_code, dra
 -- Cancelled issues whose tickets may still wait for their refund.
 CREATE INDEX lottery_issues_cancelled_idx ON lottery_issues (cancelled_at) WHERE status = 'cancelled';
 
+-- A chase: one selection over several issues of a game, every ticket placed and paid up front.
+-- stopped_at: the settlement time of its first winning ticket when it stops on a win (the
+-- tickets of issues whose sale was still open then are refunded); cancelled_at: the member
+-- cancelled what was left.
+CREATE TABLE lottery_chases (
+  id bigserial PRIMARY KEY,
+  merchant text NOT NULL REFERENCES merchants (code),
+  member_id bigint NOT NULL REFERENCES members (id),
+  game_code text NOT NULL,
+  bet_type text NOT NULL,
+  selection jsonb NOT NULL,
+  stop_on_win boolean NOT NULL,
+  created_at timestamptz NOT NULL,
+  stopped_at timestamptz,
+  cancelled_at timestamptz
+);
+CREATE INDEX lottery_chases_member_idx ON lottery_chases (merchant, member_id, id DESC);
+CREATE INDEX lottery_chases_stop_idx ON lottery_chases (id) WHERE stop_on_win AND stopped_at IS NULL;
+
 -- A ticket: one bet type and selection on one issue, priced by the engine when placed. status
 -- 'placing' is a ticket whose debit is in flight (it becomes pending, or is rolled back and
 -- removed); the ledger keys derive from the id (vendor:AURLT:lt-<id>-bet / -win / -ref).
@@ -70,9 +89,15 @@ CREATE TABLE lottery_tickets (
   bet_tx text,
   settle_tx text,
   refund_tx text,
+  -- The chase the ticket belongs to, and why a cancelled ticket was cancelled: member (by the
+  -- member before its sale closed), operator (the issue was cancelled), system (its placing
+  -- never finished), stopped (its chase stopped on a win).
+  chase_id bigint REFERENCES lottery_chases (id),
+  cancel_reason text CHECK (cancel_reason IN ('member', 'operator', 'system', 'stopped')),
   placed_at timestamptz NOT NULL,
   settled_at timestamptz
 );
+CREATE INDEX lottery_tickets_chase_idx ON lottery_tickets (chase_id, status) WHERE chase_id IS NOT NULL;
 CREATE INDEX lottery_tickets_issue_idx ON lottery_tickets (issue_id, status);
 CREATE INDEX lottery_tickets_member_idx ON lottery_tickets (merchant, member_id, id DESC);
 CREATE INDEX lottery_tickets_selection_idx ON lottery_tickets (issue_id, bet_type, selection_key);

@@ -649,4 +649,159 @@ describe.each(engines)('lottery on %s', (engine) => {
     );
     await expectLedgerClean();
   });
+
+  describe('chasing', () => {
+    const allTen = {
+      betType: 'ssc.position',
+      selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+      unit: '0.1',
+    };
+    /** The issue on sale now and the next `n - 1`, by number (20261126-0042 → -0043 …). */
+    const coming = async (n: number) => {
+      const first = (await currentIssue()).issueNo;
+      const [day, no] = first.split('-') as [string, string];
+      return Array.from({ length: n }, (_, i) => `${day}-${String(Number(no) + i).padStart(4, '0')}`);
+    };
+    const chase = (
+      token: string,
+      issues: { issueNo: string; multiplier: number }[],
+      stopOnWin: boolean,
+      ticket: object = allTen,
+    ) => call('POST', '/lgw/lottery/chases', token, { gameCode: GAME, ticket, issues, stopOnWin });
+    const detail = async (token: string, chaseId: string) => {
+      const res = await call('GET', `/lgw/lottery/chase?chaseId=${chaseId}`, token);
+      expect(res.statusCode).toBe(200);
+      return res.json().value;
+    };
+
+    it('pays the whole chase up front and, stopped on a win, refunds the issues still on sale once', async () => {
+      clock.set(T0 + 10_800 * SECOND_MS);
+      await run();
+      const m = await member('100');
+      const nos = await coming(3);
+      const res = await chase(
+        m.token,
+        nos.map((issueNo, i) => ({ issueNo, multiplier: i + 1 })),
+        true,
+      );
+      expect(res.statusCode).toBe(200);
+      const placed = res.json().value;
+      // 10 bets of 0.20 per issue, times 1, 2 and 3.
+      expect(placed.chase.tickets.map((x: { stake: string }) => x.stake)).toEqual(['2.00', '4.00', '6.00']);
+      expect(placed.chase).toMatchObject({ status: 'active', issues: 3, stake: '12.00', stopOnWin: true });
+      expect(placed.balance).toBe('88.00');
+      // Later issues exist already, each with its committed seed.
+      for (const no of nos) expect(await seedOf(no)).toMatch(/^[0-9a-f]{64}$/);
+
+      const first = await currentIssue();
+      pastDraw(first);
+      await run();
+      await run();
+      const after = await detail(m.token, placed.chase.chaseId);
+      expect(
+        after.tickets.map((x: { status: string; cancelReason: string | null }) => [x.status, x.cancelReason]),
+      ).toEqual([
+        ['won', null],
+        ['cancelled', 'stopped'],
+        ['cancelled', 'stopped'],
+      ]);
+      expect(after).toMatchObject({ status: 'stopped', refunded: '10.00', payout: '1.90' });
+      // 100 - 12 + 1.90 won + 10 back, and nothing more however often the scheduler runs.
+      expect(await balance(m.id)).toBe(9_990n);
+      clock.set(clock.now() + 200 * SECOND_MS);
+      await run();
+      expect(await balance(m.id)).toBe(9_990n);
+      await expectLedgerClean();
+    });
+
+    it('lets the member cancel an issue or the rest before their sale closes, refunding each once', async () => {
+      clock.set(T0 + 14_400 * SECOND_MS);
+      await run();
+      const m = await member('100');
+      const nos = await coming(3);
+      const res = await chase(
+        m.token,
+        nos.map((issueNo) => ({ issueNo, multiplier: 1 })),
+        false,
+      );
+      expect(res.statusCode).toBe(200);
+      const id = res.json().value.chase.chaseId;
+      const cancel = (issueNo?: string) =>
+        call('POST', '/lgw/lottery/chase/cancel', m.token, { chaseId: id, ...(issueNo ? { issueNo } : {}) });
+      const one = await cancel(nos[2]);
+      expect(one.json().value.refunded).toBe(1);
+      expect((await cancel(nos[2])).json().errorCode).toBe('lottery.issue.closed');
+      expect(await balance(m.id)).toBe(10_000n - 600n + 200n);
+      // The operator cancels the second issue: its ticket comes back as the operator's.
+      await opsCommand(t.app, { command: 'lottery', action: 'cancel', game: GAME, issueNo: nos[1] });
+      const rest = await cancel();
+      expect(rest.json().value.refunded).toBe(1);
+      expect(rest.json().value.chase.status).toBe('cancelled');
+      expect(rest.json().value.chase.tickets.map((x: { cancelReason: string }) => x.cancelReason)).toEqual([
+        'member',
+        'operator',
+        'member',
+      ]);
+      expect((await cancel()).json().value.refunded).toBe(0);
+      expect(await balance(m.id)).toBe(10_000n);
+      const list = (await call('GET', '/lgw/lottery/chases', m.token)).json().value;
+      expect(list.content[0]).toMatchObject({ chaseId: id, status: 'cancelled', refunded: '6.00' });
+      await expectLedgerClean();
+    });
+
+    it('refuses a bad chase with a 4xx envelope, storing and moving nothing', async () => {
+      clock.set(T0 + 18_000 * SECOND_MS);
+      await run();
+      const m = await member('50');
+      const other = await member('0');
+      const nos = await coming(3);
+      await opsCommand(t.app, { command: 'lottery', action: 'cancel', game: GAME, issueNo: nos[1] });
+      const refusals: [unknown[], boolean, object, number, string][] = [
+        [
+          [
+            { issueNo: nos[0], multiplier: 1 },
+            { issueNo: nos[1], multiplier: 1 },
+          ],
+          false,
+          allTen,
+          400,
+          'lottery.issue.closed',
+        ],
+        [[{ issueNo: '20200101-0001', multiplier: 1 }], false, allTen, 400, 'lottery.issue.closed'],
+        [
+          [
+            { issueNo: nos[2], multiplier: 1 },
+            { issueNo: nos[0], multiplier: 1 },
+          ],
+          false,
+          allTen,
+          400,
+          'lottery.bet.invalid',
+        ],
+        [[{ issueNo: nos[0], multiplier: 0 }], false, allTen, 400, 'request.invalid'],
+        [
+          [{ issueNo: nos[0], multiplier: 1 }],
+          false,
+          { ...allTen, selection: { at: 0, numbers: [10] } },
+          400,
+          'lottery.bet.invalid',
+        ],
+        [[{ issueNo: nos[0], multiplier: 1000 }], false, allTen, 400, 'lottery.balance.not.enough'],
+      ];
+      for (const [issues, stop, ticket, status, code] of refusals) {
+        const res = await chase(m.token, issues as { issueNo: string; multiplier: number }[], stop, ticket);
+        expect({ status: res.statusCode, code: res.json().errorCode }).toEqual({ status, code });
+      }
+      expect(await ticketsOf(m.id)).toEqual([]);
+      expect((await call('GET', '/lgw/lottery/chases', m.token)).json().value.total).toBe(0);
+      expect(await balance(m.id)).toBe(5_000n);
+      const mine = await chase(m.token, [{ issueNo: nos[0], multiplier: 1 }], false);
+      const id = mine.json().value.chase.chaseId;
+      const theirs = await call('POST', '/lgw/lottery/chase/cancel', other.token, { chaseId: id });
+      expect([theirs.statusCode, theirs.json().errorCode]).toEqual([404, 'lottery.chase.unknown']);
+      expect((await call('GET', `/lgw/lottery/chase?chaseId=${id}`, other.token)).statusCode).toBe(404);
+      expect(await balance(m.id)).toBe(5_000n - 200n);
+      await expectLedgerClean();
+    });
+  });
 });

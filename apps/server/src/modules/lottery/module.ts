@@ -81,6 +81,23 @@ export async function installLottery(
       ctx.body,
     );
   });
+  registerRoute(app, store, routes.lotteryChase, (ctx) => {
+    const { member } = signedIn(ctx);
+    return service.chase(
+      ctx.merchant,
+      { id: member.id, trial: isTrialType(ctx.merchant, member.type) },
+      ctx.body,
+    );
+  });
+  registerRoute(app, store, routes.lotteryChaseCancel, (ctx) =>
+    service.cancelChase(ctx.merchant, signedIn(ctx).member.id, ctx.body),
+  );
+  registerRoute(app, store, routes.lotteryChases, (ctx) =>
+    service.chases(ctx.merchant.code, signedIn(ctx).member.id, ctx.query),
+  );
+  registerRoute(app, store, routes.lotteryChaseDetail, (ctx) =>
+    service.chaseDetail(ctx.merchant.code, signedIn(ctx).member.id, ctx.query.chaseId),
+  );
   registerRoute(app, store, routes.lotteryTickets, (ctx) =>
     service.tickets(ctx.merchant.code, signedIn(ctx).member.id, ctx.query),
   );

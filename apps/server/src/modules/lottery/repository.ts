@@ -23,6 +23,8 @@ export interface IssueRow {
   drawnAt: number | null;
 }
 
+export type CancelReason = 'member' | 'operator' | 'system' | 'stopped';
+
 export interface TicketRow {
   id: number;
   merchant: string;
@@ -46,6 +48,8 @@ export interface TicketRow {
   status: TicketRowStatus;
   payoutMinor: bigint;
   rebateMinor: bigint;
+  chaseId: number | null;
+  cancelReason: CancelReason | null;
   placedAt: number;
   settledAt: number | null;
 }
@@ -59,7 +63,7 @@ export const ISSUE_COLUMNS = `id, merchant, game_code, issue_no, ${ms('sale_open
 
 export const TICKET_COLUMNS = `id, merchant, member_id, issue_id, game_code, mode, bet_type, selection, unit_divisor,
   multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets, stake_minor,
-  max_payout_minor, status, payout_minor, rebate_minor, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
+  max_payout_minor, status, payout_minor, rebate_minor, chase_id, cancel_reason, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
 
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -104,6 +108,8 @@ export const ticketOf = (r: Raw): TicketRow => ({
   status: r.status,
   payoutMinor: big(r.payout_minor),
   rebateMinor: big(r.rebate_minor ?? 0),
+  chaseId: numOrNull(r.chase_id),
+  cancelReason: r.cancel_reason ?? null,
   placedAt: Number(r.placed_ms),
   settledAt: numOrNull(r.settled_ms),
 });
@@ -153,6 +159,7 @@ export async function moveTicket(
     payoutMinor?: bigint;
     rebateMinor?: bigint;
     rebateTx?: string;
+    cancelReason?: CancelReason;
     settleTx?: string;
     refundTx?: string;
     betTx?: string;
@@ -170,7 +177,8 @@ export async function moveTicket(
        order_no = coalesce($8, order_no),
        settled_at = coalesce($9::timestamptz, settled_at),
        rebate_minor = coalesce($10::bigint, rebate_minor),
-       rebate_tx = coalesce($11, rebate_tx)
+       rebate_tx = coalesce($11, rebate_tx),
+       cancel_reason = coalesce($12, cancel_reason)
      WHERE id = $1 AND status = ANY($2::text[]) RETURNING 1`,
     [
       id,
@@ -184,6 +192,7 @@ export async function moveTicket(
       set.at === undefined ? null : new Date(set.at).toISOString(),
       set.rebateMinor === undefined ? null : String(set.rebateMinor),
       set.rebateTx ?? null,
+      set.cancelReason ?? null,
     ],
   );
   return rows.length > 0;

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  LOTTERY_MAX_CHASE_ISSUES,
   type LotteryBetReply,
+  type LotteryChase,
+  type LotteryChaseCancelReply,
+  type LotteryChaseDetail,
+  type LotteryChaseReply,
+  type LotteryChaseRequest,
   type LotteryGameMenu,
   type LotteryResults,
   type LotteryTicket,
@@ -9,6 +15,7 @@ import {
   TX_TYPE,
 } from '@aurum/contract';
 import {
+  betType,
   drawIssue,
   type LotteryBet,
   LotteryBetError,
@@ -21,6 +28,7 @@ import {
   type PrizeMode,
   parseLotteryConfig,
   quoteBet,
+  type StakeKind,
   settleBet,
 } from '@aurum/games';
 import type { Clock } from '../../platform/clock.ts';
@@ -33,6 +41,7 @@ import { isOk, type Refusal, type VendorClient, type Vendors } from '../vendor/i
 import { HOUSE_PLAY, type Ledger, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
 import type { IssueEventStatus, LotteryNotifier } from './fanout.ts';
 import {
+  type CancelReason,
   findIssue,
   ISSUE_COLUMNS,
   type IssueRow,
@@ -44,7 +53,7 @@ import {
   ticketOf,
   ticketsOfIssue,
 } from './repository.ts';
-import { drawIdOf, nextSlot, offsetMs, slotAt } from './schedule.ts';
+import { drawIdOf, type IssueSlot, nextSlot, offsetMs, slotAt } from './schedule.ts';
 
 /** The in-house lottery vendor (config/vendors.json): its tickets are rounds of this vendor. */
 export const LOTTERY_VENDOR = 'AURLT';
@@ -79,6 +88,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const selectionKey = (s: LotteryTicketRequest['selection']) =>
   JSON.stringify([s.at ?? null, s.option ?? null, s.numbers ?? null, s.positions ?? null]);
 const UNIT_DIVISORS = { '1': 1, '0.1': 10, '0.01': 100 } as const;
+
+/** A ticket request checked and priced, not stored yet. */
+interface Draft {
+  request: LotteryTicketRequest;
+  bet: LotteryBet;
+  quote: ReturnType<typeof quoteBet>;
+  maxPayout: bigint;
+  key: string;
+  memberGroup: number;
+}
+
+/** An issue that takes bets now. */
+const onSale = (i: IssueRow | null, now: number): i is IssueRow =>
+  i?.status === 'open' && i.saleCloseAt > now && i.saleOpenAt <= now;
+
+/**
+ * A chase's ticket for an issue with its multiplier: it multiplies the ticket's multiplier, or
+ * its amount or points for the bet types staked that way.
+ */
+function scaled(t: LotteryTicketRequest, stake: StakeKind | undefined, m: number): LotteryTicketRequest {
+  if (stake === 'amount' && t.amount !== undefined) return { ...t, amount: t.amount * BigInt(m) };
+  if (stake === 'points' && t.points !== undefined) return { ...t, points: t.points * m };
+  return { ...t, multiplier: (t.multiplier ?? 1) * m };
+}
 
 interface ParsedConfig {
   version: number;
@@ -155,6 +188,7 @@ export class LotteryService {
     done += await this.closeSales(now);
     done += await this.drawDue(now);
     done += await this.settleDrawn();
+    done += await this.stopChases();
     done += await this.refundCancelled();
     done += await this.sweepPlacing(now);
     return done;
@@ -170,34 +204,43 @@ export class LotteryService {
     let made = 0;
     for (const game of parsed.config.games) {
       const current = slotAt(game, now);
-      for (const slot of [current, nextSlot(game, current)]) {
-        const key = `${merchant.code} ${game.code} ${slot.issueNo}`;
-        if (this.known.has(key)) continue;
-        const seed = this.deps.newServerSeed();
-        const rows = await queryRows(
-          this.deps.database.db,
-          `INSERT INTO lottery_issues (merchant, game_code, issue_no, sale_open_at, sale_close_at, draw_at, seed,
-             seed_hash, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           ON CONFLICT (merchant, game_code, issue_no) DO NOTHING RETURNING 1`,
-          [
-            merchant.code,
-            game.code,
-            slot.issueNo,
-            iso(slot.saleOpenAt),
-            iso(slot.saleCloseAt),
-            iso(slot.drawAt),
-            seed,
-            sha256(seed),
-            iso(now),
-          ],
-        );
-        made += rows.length;
-        if (this.known.size >= 10_000) this.known.clear();
-        this.known.add(key);
-      }
+      for (const slot of [current, nextSlot(game, current)])
+        made += await this.ensureSlot(merchant.code, game, slot, now);
     }
     return made;
+  }
+
+  /** Makes one issue of a game's schedule with a fresh committed seed unless it exists: 1 if made. */
+  private async ensureSlot(
+    merchant: string,
+    game: LotteryGame,
+    slot: IssueSlot,
+    now: number,
+  ): Promise<number> {
+    const key = `${merchant} ${game.code} ${slot.issueNo}`;
+    if (this.known.has(key)) return 0;
+    const seed = this.deps.newServerSeed();
+    const rows = await queryRows(
+      this.deps.database.db,
+      `INSERT INTO lottery_issues (merchant, game_code, issue_no, sale_open_at, sale_close_at, draw_at, seed,
+         seed_hash, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (merchant, game_code, issue_no) DO NOTHING RETURNING 1`,
+      [
+        merchant,
+        game.code,
+        slot.issueNo,
+        iso(slot.saleOpenAt),
+        iso(slot.saleCloseAt),
+        iso(slot.drawAt),
+        seed,
+        sha256(seed),
+        iso(now),
+      ],
+    );
+    if (this.known.size >= 10_000) this.known.clear();
+    this.known.add(key);
+    return rows.length;
   }
 
   /** Issues whose sale close has passed stop taking bets. */
@@ -401,15 +444,15 @@ export class LotteryService {
     for (;;) {
       const tickets = await ticketsOfIssue(this.deps.database.db, issueId, ['pending', 'placing'], BATCH);
       for (const t of tickets) {
-        await this.rollbackTicket(client, t);
+        await this.rollbackTicket(client, t, 'operator');
         refunded++;
       }
       if (tickets.length < BATCH) return refunded;
     }
   }
 
-  /** Undoes a ticket's debit (a tombstone if it never arrived) and marks it cancelled. */
-  private async rollbackTicket(client: VendorClient, t: TicketRow): Promise<void> {
+  /** Undoes a ticket's debit (a tombstone if it never arrived) and marks it cancelled, saying why. */
+  private async rollbackTicket(client: VendorClient, t: TicketRow, reason: CancelReason): Promise<void> {
     const reply = await client.rollback({
       txId: refundTxOf(t.id),
       originalTxId: betTxOf(t.id),
@@ -420,6 +463,7 @@ export class LotteryService {
       throw new Error(`the refund of ticket ${t.id} was refused: ${reply.code} ${reply.message}`);
     await moveTicket(this.deps.database.db, t.id, ['pending', 'placing'], {
       status: 'cancelled',
+      cancelReason: reason,
       refundTx: refundTxOf(t.id),
       at: this.deps.clock.now(),
     });
@@ -447,7 +491,7 @@ export class LotteryService {
     );
     for (const row of rows) {
       const t = ticketOf(row);
-      await this.rollbackTicket(await this.client(t.merchant), t);
+      await this.rollbackTicket(await this.client(t.merchant), t, 'system');
     }
     return rows.length;
   }
@@ -564,102 +608,357 @@ export class LotteryService {
     body: { gameCode: string; issueNo: string; tickets: LotteryTicketRequest[] },
   ): Promise<LotteryBetReply> {
     const { parsed, game } = this.gameOf(merchant, body.gameCode);
-    const { config } = parsed;
     const now = this.deps.clock.now();
-    const open = (i: IssueRow | null): i is IssueRow =>
-      i?.status === 'open' && i.saleCloseAt > now && i.saleOpenAt <= now;
     const issue = await findIssue(this.deps.database.db, merchant.code, game.code, body.issueNo);
-    if (!open(issue)) throw new AppError('lottery.issue.closed');
-    const memberGroup = config.prizeGroups.default;
-    const drafts = body.tickets.map((t, index) => {
-      const bet: LotteryBet = {
-        game: game.code,
-        type: t.betType,
-        selection: t.selection,
-        ...(t.unit === undefined ? {} : { unitDivisor: UNIT_DIVISORS[t.unit] }),
-        ...(t.multiplier === undefined ? {} : { multiplier: t.multiplier }),
-        prizeGroup: t.prizeGroup ?? memberGroup,
-        memberGroup,
-        ...(t.amount === undefined ? {} : { amountMinor: t.amount }),
-        ...(t.points === undefined ? {} : { points: t.points }),
-        ...(t.board === undefined ? {} : { board: t.board }),
-      };
-      if (t.board !== undefined) {
-        const board = config.oddsBoards.find((b) => b.code === t.board);
-        if (!board)
-          throw new AppError('lottery.bet.invalid', undefined, {
-            ticket: String(index),
-            reason: 'unknown odds board',
-          });
-        if (t.boardVersion !== undefined && t.boardVersion !== board.version)
-          throw new AppError('lottery.board.changed', undefined, {
-            board: board.code,
-            version: String(board.version),
-          });
-      }
-      try {
-        const quote = quoteBet(config, {
-          ...bet,
-          ...(t.boardVersion === undefined ? {} : { boardVersion: t.boardVersion }),
-        });
-        const multiple = parsed.maxMultiples.get(quote.type.code);
-        const maxPayout = multiple ? (quote.stakeMinor * multiple.num) / multiple.den : 0n;
-        return { request: t, bet, quote, maxPayout, key: selectionKey(t.selection) };
-      } catch (e) {
-        if (e instanceof LotteryBetError)
-          throw new AppError('lottery.bet.invalid', undefined, { ticket: String(index), reason: e.message });
-        throw e;
-      }
-    });
+    if (!onSale(issue, now)) throw new AppError('lottery.issue.closed');
+    const drafts = body.tickets.map((t, index) => this.draftOf(parsed, game, t, index));
     const mode = member.trial ? 'play' : 'real';
     const ids = await this.deps.database.db.transaction(async (tx) => {
-      // The issue row is the lock every placement on the issue takes: limits see all before them.
-      const [locked] = await queryRows<{ status: string; close_ms: unknown }>(
-        tx,
-        `SELECT status, (extract(epoch FROM sale_close_at) * 1000)::bigint AS close_ms FROM lottery_issues
-         WHERE id = $1 FOR UPDATE`,
-        [issue.id],
-      );
-      if (locked?.status !== 'open' || Number(locked.close_ms) <= this.deps.clock.now())
-        throw new AppError('lottery.issue.closed');
-      await this.checkLimits(tx, config, issue.id, member.id, drafts);
-      const made: number[] = [];
-      for (const d of drafts) {
-        const [row] = await queryRows<{ id: unknown }>(
-          tx,
-          `INSERT INTO lottery_tickets (merchant, member_id, issue_id, game_code, mode, bet_type, selection, selection_key,
-             unit_divisor, multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets,
-             stake_minor, max_payout_minor, placed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-           RETURNING id`,
-          [
-            merchant.code,
-            member.id,
-            issue.id,
-            game.code,
-            mode,
-            d.quote.type.code,
-            JSON.stringify(d.request.selection),
-            d.key,
-            d.bet.unitDivisor ?? null,
-            d.bet.multiplier ?? null,
-            d.quote.type.pricing === 'prizeGroup' ? (d.bet.prizeGroup ?? null) : null,
-            d.quote.type.pricing === 'prizeGroup' ? memberGroup : null,
-            d.bet.amountMinor === undefined ? null : String(d.bet.amountMinor),
-            d.bet.points ?? null,
-            d.bet.board ?? null,
-            d.request.boardVersion ?? null,
-            d.quote.bets,
-            String(d.quote.stakeMinor),
-            String(d.maxPayout),
-            iso(now),
-          ],
-        );
-        made.push(Number(row!.id));
-      }
-      return made;
+      await this.lockOnSale(tx, issue.id);
+      await this.checkLimits(tx, parsed.config, issue.id, member.id, drafts);
+      return this.insertTickets(tx, merchant.code, member.id, mode, issue.id, game.code, drafts, now, null);
     });
     return this.debit(merchant, member.id, mode, game.code, ids);
+  }
+
+  /**
+   * Places a chase: the ticket on each issue with its multiplier, every ticket checked, priced
+   * and limited like a single bet, stored under the locks of all its issues and debited up front
+   * (each its own round). Issues not made yet are made now, each with its committed seed.
+   */
+  async chase(
+    merchant: MerchantState,
+    member: { id: number; trial: boolean },
+    body: LotteryChaseRequest,
+  ): Promise<LotteryChaseReply> {
+    const { parsed, game } = this.gameOf(merchant, body.gameCode);
+    const now = this.deps.clock.now();
+    // The issues a chase may name: the one on sale now, then the coming ones.
+    let slot = slotAt(game, now);
+    if (slot.saleCloseAt <= now) slot = nextSlot(game, slot);
+    const coming = new Map<string, { slot: IssueSlot; order: number }>();
+    for (let i = 0; i < LOTTERY_MAX_CHASE_ISSUES; i++, slot = nextSlot(game, slot))
+      coming.set(slot.issueNo, { slot, order: i });
+    let last = -1;
+    for (const { issueNo } of body.issues) {
+      const found = coming.get(issueNo);
+      if (!found) throw new AppError('lottery.issue.closed', undefined, { issueNo });
+      if (found.order <= last)
+        throw new AppError('lottery.bet.invalid', undefined, {
+          issueNo,
+          reason: 'issues must be distinct and in draw order',
+        });
+      last = found.order;
+    }
+    const type = betType(body.ticket.betType);
+    const drafts = body.issues.map(({ multiplier }, index) =>
+      this.draftOf(parsed, game, scaled(body.ticket, type?.stake, multiplier), index),
+    );
+    for (const { issueNo } of body.issues)
+      await this.ensureSlot(merchant.code, game, coming.get(issueNo)!.slot, now);
+    const mode = member.trial ? 'play' : 'real';
+    const made = await this.deps.database.db.transaction(async (tx) => {
+      const [chase] = await queryRows<{ id: unknown }>(
+        tx,
+        `INSERT INTO lottery_chases (merchant, member_id, game_code, bet_type, selection, stop_on_win, created_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
+        [
+          merchant.code,
+          member.id,
+          game.code,
+          drafts[0]!.quote.type.code,
+          JSON.stringify(body.ticket.selection),
+          body.stopOnWin,
+          iso(now),
+        ],
+      );
+      const chaseId = Number(chase!.id);
+      const issues = await queryRows<{ id: unknown; issue_no: string }>(
+        tx,
+        `SELECT id, issue_no FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = ANY($3::text[])
+         ORDER BY id`,
+        [merchant.code, game.code, `{${body.issues.map((i) => i.issueNo).join(',')}}`],
+      );
+      const idOf = new Map(issues.map((r) => [r.issue_no, Number(r.id)]));
+      const ids: number[] = [];
+      // Locked in id order, as every placement does, so two chases never wait on each other in a cycle.
+      for (const issueId of [...idOf.values()].sort((a, b) => a - b)) await this.lockOnSale(tx, issueId);
+      for (const [index, { issueNo }] of body.issues.entries()) {
+        const issueId = idOf.get(issueNo);
+        if (issueId === undefined) throw new AppError('lottery.issue.closed', undefined, { issueNo });
+        const draft = drafts[index]!;
+        await this.checkLimits(tx, parsed.config, issueId, member.id, [draft]);
+        ids.push(
+          ...(await this.insertTickets(
+            tx,
+            merchant.code,
+            member.id,
+            mode,
+            issueId,
+            game.code,
+            [draft],
+            now,
+            chaseId,
+          )),
+        );
+      }
+      return { chaseId, ids };
+    });
+    let balance: string;
+    try {
+      balance = (await this.debit(merchant, member.id, mode, game.code, made.ids)).balance;
+    } catch (e) {
+      await queryRows(
+        this.deps.database.db,
+        `DELETE FROM lottery_chases c WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM lottery_tickets t WHERE t.chase_id = c.id)`,
+        [made.chaseId],
+      );
+      throw e;
+    }
+    return { chase: await this.chaseDetail(merchant.code, member.id, String(made.chaseId)), balance };
+  }
+
+  /**
+   * The member cancels one issue of a chase, or every issue whose sale is still open: each such
+   * ticket is refunded once (the rollback of its debit). Repeating it refunds nothing more.
+   */
+  async cancelChase(
+    merchant: MerchantState,
+    memberId: number,
+    body: { chaseId: string; issueNo?: string | undefined },
+  ): Promise<LotteryChaseCancelReply> {
+    const db = this.deps.database.db;
+    await this.chaseDetail(merchant.code, memberId, body.chaseId);
+    const now = this.deps.clock.now();
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      `SELECT ${TICKET_COLUMNS} FROM lottery_tickets
+       WHERE chase_id = $1 AND status = 'pending' AND issue_id IN (
+         SELECT id FROM lottery_issues WHERE status = 'open' AND sale_close_at > $2
+           AND ($3::text IS NULL OR issue_no = $3))
+       ORDER BY id`,
+      [body.chaseId, iso(now), body.issueNo ?? null],
+    );
+    if (body.issueNo !== undefined && rows.length === 0) throw new AppError('lottery.issue.closed');
+    const client = await this.client(merchant.code);
+    for (const row of rows) await this.rollbackTicket(client, ticketOf(row), 'member');
+    if (body.issueNo === undefined)
+      await queryRows(
+        db,
+        'UPDATE lottery_chases SET cancelled_at = $2 WHERE id = $1 AND cancelled_at IS NULL',
+        [body.chaseId, iso(now)],
+      );
+    return { chase: await this.chaseDetail(merchant.code, memberId, body.chaseId), refunded: rows.length };
+  }
+
+  /**
+   * Stops the chases that won: a chase set to stop on a win takes the settlement time of its
+   * first winning ticket as its stop (also after a crash between the two), and the tickets of its
+   * issues whose sale was still open then, not drawn yet, are refunded once.
+   */
+  async stopChases(): Promise<number> {
+    const db = this.deps.database.db;
+    await queryRows(
+      db,
+      `UPDATE lottery_chases c SET stopped_at = (
+         SELECT min(t.settled_at) FROM lottery_tickets t WHERE t.chase_id = c.id AND t.status = 'won')
+       WHERE c.stop_on_win AND c.stopped_at IS NULL AND c.cancelled_at IS NULL
+         AND EXISTS (SELECT 1 FROM lottery_tickets t WHERE t.chase_id = c.id AND t.status = 'won')`,
+      [],
+    );
+    const due = await queryRows<{ id: unknown }>(
+      db,
+      `SELECT t.id FROM lottery_tickets t JOIN lottery_chases c ON c.id = t.chase_id JOIN lottery_issues i ON i.id = t.issue_id
+       WHERE t.chase_id IS NOT NULL AND t.status = 'pending' AND c.stopped_at IS NOT NULL
+         AND i.sale_close_at > c.stopped_at AND i.status IN ('open', 'closed')
+       ORDER BY t.id LIMIT 200`,
+      [],
+    );
+    if (!due.length) return 0;
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      `SELECT ${TICKET_COLUMNS} FROM lottery_tickets WHERE id = ANY($1::bigint[]) AND status = 'pending' ORDER BY id`,
+      [`{${due.map((r) => String(r.id)).join(',')}}`],
+    );
+    for (const row of rows) {
+      const t = ticketOf(row);
+      await this.rollbackTicket(await this.client(t.merchant), t, 'stopped');
+    }
+    return rows.length;
+  }
+
+  /** One of the member's chases with its tickets; another member's is unknown to them. */
+  async chaseDetail(merchantCode: string, memberId: number, chaseId: string): Promise<LotteryChaseDetail> {
+    const [chase] = await this.chaseRows(merchantCode, memberId, { chaseId, size: 1, offset: 0 });
+    if (!chase) throw new AppError('lottery.chase.unknown');
+    const rows = await queryRows<Record<string, unknown>>(
+      this.deps.database.db,
+      `SELECT t.*, i.issue_no, ${TICKET_SELECT_TIMES} FROM lottery_tickets t JOIN lottery_issues i ON i.id = t.issue_id
+       WHERE t.chase_id = $1 AND t.status <> 'placing' ORDER BY i.draw_at`,
+      [chaseId],
+    );
+    return { ...chase, tickets: rows.map(ticketReply) };
+  }
+
+  /** The member's chases, newest first. */
+  async chases(merchantCode: string, memberId: number, q: { page: number; size: number }) {
+    const [count] = await queryRows<{ n: unknown }>(
+      this.deps.database.db,
+      'SELECT count(*) AS n FROM lottery_chases WHERE merchant = $1 AND member_id = $2',
+      [merchantCode, memberId],
+    );
+    const total = Number(count?.n ?? 0);
+    const content = await this.chaseRows(merchantCode, memberId, {
+      size: q.size,
+      offset: (q.page - 1) * q.size,
+    });
+    return { content, pageNum: q.page, totalPages: Math.ceil(total / q.size), total };
+  }
+
+  private async chaseRows(
+    merchantCode: string,
+    memberId: number,
+    q: { chaseId?: string; size: number; offset: number },
+  ): Promise<LotteryChase[]> {
+    const rows = await queryRows<Record<string, unknown>>(
+      this.deps.database.db,
+      `SELECT c.id, c.game_code, c.bet_type, c.selection, c.stop_on_win, c.stopped_at, c.cancelled_at,
+         (extract(epoch FROM c.created_at) * 1000)::bigint AS created_ms,
+         count(t.id) AS issues, coalesce(sum(t.stake_minor), 0) AS stake, coalesce(sum(t.payout_minor), 0) AS payout,
+         coalesce(sum(t.stake_minor) FILTER (WHERE t.status = 'cancelled'), 0) AS refunded,
+         count(t.id) FILTER (WHERE t.status IN ('pending', 'placing')) AS waiting
+       FROM lottery_chases c LEFT JOIN lottery_tickets t ON t.chase_id = c.id
+       WHERE c.merchant = $1 AND c.member_id = $2 AND ($3::bigint IS NULL OR c.id = $3)
+       GROUP BY c.id ORDER BY c.id DESC LIMIT ${q.size} OFFSET ${q.offset}`,
+      [merchantCode, memberId, q.chaseId ?? null],
+    );
+    return rows.map((r) => ({
+      chaseId: String(r.id),
+      gameCode: String(r.game_code),
+      betType: String(r.bet_type),
+      selection: typeof r.selection === 'string' ? JSON.parse(r.selection) : r.selection,
+      stopOnWin: r.stop_on_win === true || r.stop_on_win === 't',
+      status:
+        Number(r.waiting) > 0
+          ? 'active'
+          : r.stopped_at
+            ? 'stopped'
+            : r.cancelled_at
+              ? 'cancelled'
+              : 'finished',
+      issues: Number(r.issues),
+      stake: minorToDecimal(big(r.stake)),
+      payout: minorToDecimal(big(r.payout)),
+      refunded: minorToDecimal(big(r.refunded)),
+      createdAt: iso(Number(r.created_ms)),
+    }));
+  }
+
+  /** A ticket request checked and priced by the engine (nothing stored); refusals name the ticket. */
+  private draftOf(parsed: ParsedConfig, game: LotteryGame, t: LotteryTicketRequest, index: number): Draft {
+    const { config } = parsed;
+    const memberGroup = config.prizeGroups.default;
+    const bet: LotteryBet = {
+      game: game.code,
+      type: t.betType,
+      selection: t.selection,
+      ...(t.unit === undefined ? {} : { unitDivisor: UNIT_DIVISORS[t.unit] }),
+      ...(t.multiplier === undefined ? {} : { multiplier: t.multiplier }),
+      prizeGroup: t.prizeGroup ?? memberGroup,
+      memberGroup,
+      ...(t.amount === undefined ? {} : { amountMinor: t.amount }),
+      ...(t.points === undefined ? {} : { points: t.points }),
+      ...(t.board === undefined ? {} : { board: t.board }),
+    };
+    if (t.board !== undefined) {
+      const board = config.oddsBoards.find((b) => b.code === t.board);
+      if (!board)
+        throw new AppError('lottery.bet.invalid', undefined, {
+          ticket: String(index),
+          reason: 'unknown odds board',
+        });
+      if (t.boardVersion !== undefined && t.boardVersion !== board.version)
+        throw new AppError('lottery.board.changed', undefined, {
+          board: board.code,
+          version: String(board.version),
+        });
+    }
+    try {
+      const quote = quoteBet(config, {
+        ...bet,
+        ...(t.boardVersion === undefined ? {} : { boardVersion: t.boardVersion }),
+      });
+      const multiple = parsed.maxMultiples.get(quote.type.code);
+      const maxPayout = multiple ? (quote.stakeMinor * multiple.num) / multiple.den : 0n;
+      return { request: t, bet, quote, maxPayout, key: selectionKey(t.selection), memberGroup };
+    } catch (e) {
+      if (e instanceof LotteryBetError)
+        throw new AppError('lottery.bet.invalid', undefined, { ticket: String(index), reason: e.message });
+      throw e;
+    }
+  }
+
+  /** Locks an issue row (every placement on the issue takes it) and checks it is still on sale. */
+  private async lockOnSale(tx: Queryable, issueId: number): Promise<void> {
+    const [locked] = await queryRows<{ status: string; close_ms: unknown }>(
+      tx,
+      `SELECT status, (extract(epoch FROM sale_close_at) * 1000)::bigint AS close_ms FROM lottery_issues
+       WHERE id = $1 FOR UPDATE`,
+      [issueId],
+    );
+    if (locked?.status !== 'open' || Number(locked.close_ms) <= this.deps.clock.now())
+      throw new AppError('lottery.issue.closed');
+  }
+
+  /** Stores priced tickets as 'placing' (their debits come next). */
+  private async insertTickets(
+    tx: Queryable,
+    merchant: string,
+    memberId: number,
+    mode: 'real' | 'play',
+    issueId: number,
+    gameCode: string,
+    drafts: Draft[],
+    now: number,
+    chaseId: number | null,
+  ): Promise<number[]> {
+    const made: number[] = [];
+    for (const d of drafts) {
+      const prizeGroup = d.quote.type.pricing === 'prizeGroup';
+      const [row] = await queryRows<{ id: unknown }>(
+        tx,
+        `INSERT INTO lottery_tickets (merchant, member_id, issue_id, game_code, mode, bet_type, selection, selection_key,
+           unit_divisor, multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets,
+           stake_minor, max_payout_minor, placed_at, chase_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+         RETURNING id`,
+        [
+          merchant,
+          memberId,
+          issueId,
+          gameCode,
+          mode,
+          d.quote.type.code,
+          JSON.stringify(d.request.selection),
+          d.key,
+          d.bet.unitDivisor ?? null,
+          d.bet.multiplier ?? null,
+          prizeGroup ? (d.bet.prizeGroup ?? null) : null,
+          prizeGroup ? d.memberGroup : null,
+          d.bet.amountMinor === undefined ? null : String(d.bet.amountMinor),
+          d.bet.points ?? null,
+          d.bet.board ?? null,
+          d.request.boardVersion ?? null,
+          d.quote.bets,
+          String(d.quote.stakeMinor),
+          String(d.maxPayout),
+          iso(now),
+          chaseId,
+        ],
+      );
+      made.push(Number(row!.id));
+    }
+    return made;
   }
 
   /** The issue's limits per member and per selection, with the new tickets added. */
@@ -885,6 +1184,8 @@ function ticketReply(r: Record<string, unknown>): LotteryTicket {
     payout: minorToDecimal(t.payoutMinor),
     rebate: minorToDecimal(t.rebateMinor),
     status: t.status === 'placing' ? 'pending' : t.status,
+    cancelReason: t.cancelReason,
+    chaseId: t.chaseId === null ? null : String(t.chaseId),
     placedAt: iso(t.placedAt),
     settledAt: t.settledAt === null ? null : iso(t.settledAt),
   };
