@@ -67,6 +67,9 @@ export {
   type LotteryOutcome,
   type LotteryQuote,
   type LotterySettlement,
+  type PlacedPrice,
+  placedPriceOf,
+  placedPriceText,
   quoteBet,
   settleBet,
 } from './settle.ts';

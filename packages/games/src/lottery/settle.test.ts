@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { BET_TYPES, betType, betTypesOf } from './bet-types.ts';
 import { formatExactMinor, formatMinor, LotteryConfigError, parseLotteryConfig, toMinor } from './config.ts';
 import type { LotteryDraw } from './layouts.ts';
-import { type LotteryBet, LotteryBetError, quoteBet, settleBet } from './settle.ts';
+import {
+  type LotteryBet,
+  LotteryBetError,
+  placedPriceOf,
+  placedPriceText,
+  quoteBet,
+  settleBet,
+} from './settle.ts';
 
 const configJson = () =>
   JSON.parse(readFileSync(new URL('../../../../config/lottery.json', import.meta.url), 'utf8'));
@@ -178,6 +185,26 @@ describe('settlement', () => {
       stakeMinor: 2000_00n,
       payoutMinor: 17000_00n,
     });
+  });
+
+  it('settles at the price kept when the ticket was placed, whatever the board says since', () => {
+    const bet: LotteryBet = {
+      game: 'ssc1m',
+      type: 'ssc.sum.bsoe',
+      selection: { option: 'big' },
+      amountMinor: 1000n,
+      board: 'LOTT',
+    };
+    const kept = placedPriceOf(JSON.parse(placedPriceText(quoteBet(config, bet))));
+    expect(kept.stakeMinor).toBe(1000n);
+    const json = configJson();
+    json.oddsBoards[0].version = 2;
+    json.oddsBoards[0].odds['ssc.sum.bsoe'] = { '*': '1.5' };
+    const changed = parseLotteryConfig(json);
+    const draw = ssc(9, 9, 9, 9, 9);
+    expect(settleBet(changed, bet, draw).payoutMinor).toBe(1500n);
+    expect(settleBet(changed, bet, draw, kept).payoutMinor).toBe(settleBet(config, bet, draw).payoutMinor);
+    expect(settleBet(config, bet, draw).payoutMinor).toBe(1982n);
   });
 
   it('refuses a draw of another family or a malformed one', () => {

@@ -76,6 +76,9 @@ CREATE TABLE lottery_tickets (
   board text,
   board_version integer,
   bets integer NOT NULL CHECK (bets > 0),
+  -- The price the ticket was placed at (stake, rebate, the prize per winning bet at each price
+  -- key as exact fractions): it settles at these, whatever the odds board says by then.
+  placed_price jsonb NOT NULL,
   stake_minor bigint NOT NULL CHECK (stake_minor > 0),
   max_payout_minor bigint NOT NULL CHECK (max_payout_minor >= 0),
   status text NOT NULL DEFAULT 'placing'

@@ -14,6 +14,7 @@ import {
   loginAs,
   OPS_TOKEN,
   opsCommand,
+  setMerchantConfig,
   siteHeaders,
   type TestApp,
   testConfig,
@@ -795,7 +796,7 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect(await ticketsOf(m.id)).toEqual([]);
       expect((await call('GET', '/lgw/lottery/chases', m.token)).json().value.total).toBe(0);
       expect(await balance(m.id)).toBe(5_000n);
-      const mine = await chase(m.token, [{ issueNo: nos[0], multiplier: 1 }], false);
+      const mine = await chase(m.token, [{ issueNo: nos[0]!, multiplier: 1 }], false);
       const id = mine.json().value.chase.chaseId;
       const theirs = await call('POST', '/lgw/lottery/chase/cancel', other.token, { chaseId: id });
       expect([theirs.statusCode, theirs.json().errorCode]).toEqual([404, 'lottery.chase.unknown']);
@@ -803,5 +804,50 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect(await balance(m.id)).toBe(5_000n - 200n);
       await expectLedgerClean();
     });
+  });
+
+  it('settles a ticket at the odds it was placed on after the board changes, and refuses the old version', async () => {
+    clock.set(T0 + 21_600 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    // Big and small on the sum: one of the two always wins (a sum of 0-22 is small, 23-45 big).
+    const both = ['big', 'small'].map((option) => ({
+      betType: 'ssc.sum.bsoe',
+      selection: { option },
+      amount: '10',
+      board: 'LOTT',
+      boardVersion: 1,
+    }));
+    expect((await bet(m.token, issue.issueNo, both)).statusCode).toBe(200);
+    const cfg = await lotteryConfig();
+    const before = cfg.oddsBoards.find((b) => b.code === 'LOTT')!.odds.get('ssc.sum.bsoe')!;
+    const original = structuredClone((await t.app.merchants.get(DEMO_MERCHANT))!.config.lottery);
+    await setMerchantConfig(t.app, (c) => {
+      const raw = c.lottery as {
+        oddsBoards: { code: string; version: number; odds: Record<string, Record<string, string>> }[];
+      };
+      const board = raw.oddsBoards.find((b) => b.code === 'LOTT')!;
+      board.version = 2;
+      for (const key of Object.keys(board.odds['ssc.sum.bsoe']!)) board.odds['ssc.sum.bsoe']![key] = '1.5';
+    });
+    try {
+      const stale = await bet(m.token, issue.issueNo, [both[0]]);
+      expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'lottery.board.changed']);
+      pastDraw(issue);
+      // Earlier tests left issues to draw late: the scheduler settles them, a batch a run.
+      for (let i = 0; i < 10 && (await ticketsOf(m.id)).some((x) => x.status === 'pending'); i++) await run();
+      const won = (await ticketsOf(m.id)).filter((x) => x.status === 'won');
+      expect(won).toHaveLength(1);
+      // 10 at the odds of version 1 (1.982 on the demo board), not 1.5.
+      const odds = before.get('big') ?? before.get('*')!;
+      expect(BigInt(won[0]!.payout_minor)).toBe((1000n * odds.num) / odds.den);
+      expect(won[0]!.payout_minor).not.toBe('1500');
+    } finally {
+      await setMerchantConfig(t.app, (c) => {
+        c.lottery = original;
+      });
+    }
+    await expectLedgerClean();
   });
 });

@@ -1,4 +1,5 @@
 import type { LotteryTicketStatus } from '@aurum/contract';
+import { type PlacedPrice, placedPriceOf } from '@aurum/games';
 import { big, type Queryable, queryRows } from '../../platform/sql.ts';
 
 /**
@@ -48,6 +49,7 @@ export interface TicketRow {
   status: TicketRowStatus;
   payoutMinor: bigint;
   rebateMinor: bigint;
+  placedPrice: PlacedPrice;
   chaseId: number | null;
   cancelReason: CancelReason | null;
   placedAt: number;
@@ -63,7 +65,7 @@ export const ISSUE_COLUMNS = `id, merchant, game_code, issue_no, ${ms('sale_open
 
 export const TICKET_COLUMNS = `id, merchant, member_id, issue_id, game_code, mode, bet_type, selection, unit_divisor,
   multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets, stake_minor,
-  max_payout_minor, status, payout_minor, rebate_minor, chase_id, cancel_reason, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
+  max_payout_minor, status, payout_minor, rebate_minor, placed_price, chase_id, cancel_reason, ${ms('placed_at', 'placed_ms')}, ${ms('settled_at', 'settled_ms')}`;
 
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -108,6 +110,7 @@ export const ticketOf = (r: Raw): TicketRow => ({
   status: r.status,
   payoutMinor: big(r.payout_minor),
   rebateMinor: big(r.rebate_minor ?? 0),
+  placedPrice: placedPriceOf(json(r.placed_price)),
   chaseId: numOrNull(r.chase_id),
   cancelReason: r.cancel_reason ?? null,
   placedAt: Number(r.placed_ms),

@@ -27,6 +27,7 @@ import {
   lunarYearAnimal,
   type PrizeMode,
   parseLotteryConfig,
+  placedPriceText,
   quoteBet,
   type StakeKind,
   settleBet,
@@ -362,7 +363,7 @@ export class LotteryService {
    */
   async payTicket(client: VendorClient, config: LotteryConfig, issue: IssueRow, t: TicketRow): Promise<void> {
     const draw = issue.result as LotteryDraw;
-    const s = settleBet(config, betOf(t), draw);
+    const s = settleBet(config, betOf(t), draw, t.placedPrice);
     const reply = await client.credit({
       txId: winTxOf(t.id),
       roundId: roundIdOf(t.id),
@@ -929,8 +930,9 @@ export class LotteryService {
         tx,
         `INSERT INTO lottery_tickets (merchant, member_id, issue_id, game_code, mode, bet_type, selection, selection_key,
            unit_divisor, multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets,
-           stake_minor, max_payout_minor, placed_at, chase_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+           stake_minor, max_payout_minor, placed_at, chase_id, placed_price)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+           $22::jsonb)
          RETURNING id`,
         [
           merchant,
@@ -954,6 +956,7 @@ export class LotteryService {
           String(d.maxPayout),
           iso(now),
           chaseId,
+          placedPriceText(d.quote),
         ],
       );
       made.push(Number(row!.id));
