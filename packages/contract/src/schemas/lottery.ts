@@ -103,7 +103,10 @@ export const LOTTERY_PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
 export const lotteryGameMenuQuerySchema = z.strictObject({
   prizeMode: z.enum(LOTTERY_PRIZE_MODES).optional(),
 });
+/** The lottery menus' account type (§3 Lottery menus): fixed. */
+export const LOTTERY_ACCOUNT_TYPE_NAME = 'TCG_LOTTO_VN';
 export const lotteryGameMenuSchema = z.object({
+  accountTypeName: z.literal(LOTTERY_ACCOUNT_TYPE_NAME),
   /** The server's clock (ISO), so a countdown to sale close can be synced. */
   serverTime: z.string(),
   /** The prize mode asked for; null: every game, on the board of LOTT. */

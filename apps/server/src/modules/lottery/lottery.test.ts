@@ -584,6 +584,7 @@ describe.each(engines)('lottery on %s', (engine) => {
     };
     const all = await menu('');
     expect(all.prizeMode).toBeNull();
+    expect(all.accountTypeName).toBe('TCG_LOTTO_VN');
     expect(all.board).toEqual({ code: 'LOTT', version: 1 });
     expect(all.codes).toContain('sea4d');
     const zy = await menu('?prizeMode=ZY');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  LOTTERY_ACCOUNT_TYPE_NAME,
   LOTTERY_MAX_CHASE_ISSUES,
   type LotteryBetReply,
   type LotteryChase,
@@ -514,6 +515,7 @@ export class LotteryService {
     const now = this.deps.clock.now();
     if (!parsed)
       return {
+        accountTypeName: LOTTERY_ACCOUNT_TYPE_NAME,
         serverTime: iso(now),
         prizeMode: prizeMode ?? null,
         board: { code: '', version: 0 },
@@ -534,6 +536,7 @@ export class LotteryService {
     );
     const current = new Map(rows.map((r) => [String(r.game_code), issueOf(r)]));
     return {
+      accountTypeName: LOTTERY_ACCOUNT_TYPE_NAME,
       serverTime: iso(now),
       prizeMode: prizeMode ?? null,
       board: { code: board.code, version: board.version },
