@@ -32,7 +32,14 @@ export {
   parseLotteryConfig,
   toMinor,
 } from './config.ts';
-export { type DrawGame, drawIssue, ISSUE_ID_PATTERN, issueWords } from './draw.ts';
+export {
+  type DrawGame,
+  drawIssue,
+  drawOfIssue,
+  ISSUE_ID_PATTERN,
+  issueWords,
+  lotteryDrawId,
+} from './draw.ts';
 export {
   BALL_FAMILIES,
   drawProblem,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TX_TYPE } from '@aurum/contract';
-import { type LotteryBet, lotteryGame, parseLotteryConfig, settleBet } from '@aurum/games';
+import { drawOfIssue, type LotteryBet, lotteryGame, parseLotteryConfig, settleBet } from '@aurum/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
@@ -24,7 +24,6 @@ import { walletOf } from '../vendor/testing/helpers.ts';
 import { checkLedger, HOUSE_PLAY, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
 import { LOTTERY_JOB } from './index.ts';
 import { issueById } from './repository.ts';
-import { drawOf } from './service.ts';
 
 const PASSWORD = 'Test1234';
 const GAME = 'ssc1m';
@@ -215,7 +214,7 @@ describe.each(engines)('lottery on %s', (engine) => {
     const cfg = await lotteryConfig();
     const game = lotteryGame(cfg, GAME)!;
     // The result is the engine's draw of the committed seed and the issue id, nothing else.
-    const draw = drawOf(game, drawn.seed, issue.issueNo, Date.parse(issue.drawAt));
+    const draw = drawOfIssue(game, drawn.seed, issue.issueNo, Date.parse(issue.drawAt));
     expect(drawn.result).toEqual(JSON.parse(JSON.stringify(draw)));
     const bets: LotteryBet[] = [
       {

@@ -60,6 +60,3 @@ export function slotAt(game: LotteryGame, at: number): IssueSlot {
 
 /** The issue after `slot`. */
 export const nextSlot = (game: LotteryGame, slot: IssueSlot): IssueSlot => slotAt(game, slot.drawAt);
-
-/** The id a draw is derived from (docs/lottery-draws.md): `<game>-<issue number>`. */
-export const drawIdOf = (gameCode: string, issueNo: string) => `${gameCode}-${issueNo}`;

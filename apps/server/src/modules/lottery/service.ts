@@ -17,7 +17,7 @@ import {
 } from '@aurum/contract';
 import {
   betType,
-  drawIssue,
+  drawOfIssue,
   type LotteryBet,
   LotteryBetError,
   type LotteryConfig,
@@ -25,7 +25,6 @@ import {
   type LotteryGame,
   lotteryGame,
   lotteryMaxMultiples,
-  lunarYearAnimal,
   type PrizeMode,
   parseLotteryConfig,
   placedPriceText,
@@ -55,7 +54,7 @@ import {
   ticketOf,
   ticketsOfIssue,
 } from './repository.ts';
-import { drawIdOf, type IssueSlot, nextSlot, offsetMs, slotAt } from './schedule.ts';
+import { type IssueSlot, nextSlot, slotAt } from './schedule.ts';
 
 /** The in-house lottery vendor (config/vendors.json): its tickets are rounds of this vendor. */
 export const LOTTERY_VENDOR = 'AURLT';
@@ -285,7 +284,7 @@ export class LotteryService {
           const merchant = merchants.get(String(row.merchant));
           const game = merchant ? this.gameOrNull(merchant, String(row.game_code)) : null;
           if (!game) continue;
-          const draw = drawOf(game, String(row.seed), String(row.issue_no), Number(row.draw_ms));
+          const draw = drawOfIssue(game, String(row.seed), String(row.issue_no), Number(row.draw_ms));
           const moved = await queryRows(
             tx,
             `UPDATE lottery_issues SET status = 'drawn', result = $2::jsonb, drawn_at = $3
@@ -1195,17 +1194,4 @@ function ticketReply(r: Record<string, unknown>): LotteryTicket {
     placedAt: iso(t.placedAt),
     settledAt: t.settledAt === null ? null : iso(t.settledAt),
   };
-}
-
-/** The draw of an issue: its game, its committed seed and its id; LHC reads the lunar year of its draw date. */
-export function drawOf(game: LotteryGame, seed: string, issueNo: string, drawAt: number): LotteryDraw {
-  const year =
-    game.family === 'lhc'
-      ? lunarYearAnimal(new Date(drawAt + offsetMs('+08:00')).toISOString().slice(0, 10))
-      : undefined;
-  return drawIssue(
-    { family: game.family, ...(game.layout ? { layout: game.layout } : {}), ...(year ? { year } : {}) },
-    seed,
-    drawIdOf(game.code, issueNo),
-  );
 }
