@@ -88,6 +88,7 @@ describe('picks', () => {
     expect(pickNeed(playOf('ssc', 'ssc.back3.group6'), [[1, 2]])).toEqual({ kind: 'atLeast', n: 3 });
     expect(pickNeed(playOf('vn', 'vn.xien3'), [[1]])).toEqual({ kind: 'exactly', n: 3 });
     expect(pickNeed(playOf('k3', 'k3.sum'), [[]])).toEqual({ kind: 'pick' });
+    expect(pickNeed(playOf('vn', 'vn.de'), [[]])).toEqual({ kind: 'pick' });
   });
 });
 

@@ -110,7 +110,8 @@ export function pickNeed(play: Play, picks: Picks): PickNeed {
       const n = picks[0]?.length ?? 0;
       if (picker.min === picker.max)
         return n === picker.min ? { kind: 'none' } : { kind: 'exactly', n: picker.min };
-      return n >= picker.min ? { kind: 'none' } : { kind: 'atLeast', n: picker.min };
+      if (n >= picker.min) return { kind: 'none' };
+      return picker.min === 1 ? { kind: 'pick' } : { kind: 'atLeast', n: picker.min };
     }
     case 'positions':
     case 'compose':

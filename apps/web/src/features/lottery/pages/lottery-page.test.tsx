@@ -210,7 +210,7 @@ describe('/vnLottery', () => {
     const slip = screen.getByRole('complementary', { name: 'Bet slip' });
     expect(within(slip).getByText('Bets go to issue 20261126-0101.')).toBeTruthy();
     await user.click(within(slip).getByRole('button', { name: 'Place bets' }));
-    expect(await within(slip).findByText('1 tickets placed on issue 20261126-0101.')).toBeTruthy();
+    expect(await within(slip).findByText('Placed on issue 20261126-0101. Tickets: 1.')).toBeTruthy();
     expect(server.callsTo('POST', '/lgw/lottery/bets')[0]?.body).toEqual({
       gameCode: 'vnmb45s',
       issueNo: '20261126-0101',

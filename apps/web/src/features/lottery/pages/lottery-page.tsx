@@ -35,7 +35,8 @@ export function LotteryPage({ route, gameCode, vendors, art }: LotteryPageProps)
       <PageHeader
         title={t(TITLES[route])}
         subtitle={t('page.subtitle')}
-        art={art}
+        // A game being played keeps the top of the page for itself.
+        art={game ? undefined : art}
         compact={game !== undefined}
       />
       {menu.isError && !menu.data ? (
