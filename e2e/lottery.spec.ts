@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { credit, expectHeaderBalance, ownClientAddress, registerMember } from './support/cashier.ts';
+import { CspWatch } from './support/csp.ts';
 import { photograph, showSiteIn } from './support/games.ts';
 
 /**
@@ -48,9 +49,12 @@ test.beforeEach(async ({ context }) => {
 
 test('a member bets on a VN fast game, sees the ticket in My bets, and the draw settles it', async ({
   page,
+  context,
 }) => {
   // A registration, one 45-second issue to its draw, and eight photographs.
   test.setTimeout(180_000);
+  // The whole page (countdowns, grids, the slip) runs under the site's CSP.
+  const csp = await CspWatch.start(context);
   const member = await registerMember(page, 'lotto');
   await credit(member.username, '100.00');
   await expectHeaderBalance(page, '$100.00');
@@ -110,6 +114,7 @@ test('a member bets on a VN fast game, sees the ticket in My bets, and the draw 
   // The next issue is on sale again.
   await expect(page.locator('[data-countdown]')).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
+  csp.expectNone();
 
   // Photographs: the page with picks, on a desktop and at 360 px (the slip a bar at the bottom).
   for (const [view, size] of [
