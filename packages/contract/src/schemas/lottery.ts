@@ -103,6 +103,9 @@ export const LOTTERY_PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
 export const lotteryGameMenuQuerySchema = z.strictObject({
   prizeMode: z.enum(LOTTERY_PRIZE_MODES).optional(),
 });
+/** The in-house lottery's vendor code (config/vendors.json): its lobby card opens the lottery pages. */
+export const LOTTERY_VENDOR = 'AURLT';
+
 /** The lottery menus' account type (§3 Lottery menus): fixed. */
 export const LOTTERY_ACCOUNT_TYPE_NAME = 'TCG_LOTTO_VN';
 export const lotteryGameMenuSchema = z.object({
@@ -198,7 +201,25 @@ export const lotteryTicketsQuerySchema = z.strictObject({
 });
 export const lotteryTicketQuerySchema = z.strictObject({ ticketId: z.string().regex(/^[1-9]\d{0,17}$/) });
 
+/**
+ * The merchant's lottery configuration (config/lottery.json's shape: units, base price, prize
+ * groups, tables, point prices, odds boards with their versions, limits, games), read by the
+ * engine's parseLotteryConfig on the page so the slip counts and prices a bet as the server will.
+ * `config` null: the merchant offers no lottery. `version` changes with every configuration change.
+ */
+export const lotteryConfigSchema = z.object({ version: z.number().int(), config: z.unknown() });
+
 export const lotteryRoutes = {
+  lotteryConfig: route({
+    method: 'GET',
+    path: '/lgw/lottery/config',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: noBody,
+    response: lotteryConfigSchema,
+  }),
   lotteryGameMenu: route({
     method: 'GET',
     path: '/lgw/vn/games/game_menu',

@@ -584,6 +584,10 @@ describe.each(engines)('lottery on %s', (engine) => {
     const all = await menu('');
     expect(all.prizeMode).toBeNull();
     expect(all.accountTypeName).toBe('TCG_LOTTO_VN');
+    // The page prices its slip from the merchant's configuration, as the engine reads it.
+    const cfg = (await call('GET', '/lgw/lottery/config')).json().value;
+    expect(parseLotteryConfig(cfg.config)).toEqual(await lotteryConfig());
+    expect(cfg.version).toBe((await t.app.merchants.get(DEMO_MERCHANT))!.version);
     expect(all.board).toEqual({ code: 'LOTT', version: 1 });
     expect(all.codes).toContain('sea4d');
     const zy = await menu('?prizeMode=ZY');

@@ -56,6 +56,13 @@ export async function installLottery(
   registerRoute(
     app,
     store,
+    routes.lotteryConfig,
+    ({ merchant }) => ({ version: merchant.version, config: merchant.config.lottery ?? null }),
+    perMinute(600),
+  );
+  registerRoute(
+    app,
+    store,
     routes.lotteryRecentGames,
     (ctx) =>
       service.recentGames(

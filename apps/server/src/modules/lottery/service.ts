@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   LOTTERY_ACCOUNT_TYPE_NAME,
   LOTTERY_MAX_CHASE_ISSUES,
+  LOTTERY_VENDOR,
   type LotteryBetReply,
   type LotteryChase,
   type LotteryChaseCancelReply,
@@ -56,8 +57,6 @@ import {
 } from './repository.ts';
 import { type IssueSlot, nextSlot, slotAt } from './schedule.ts';
 
-/** The in-house lottery vendor (config/vendors.json): its tickets are rounds of this vendor. */
-export const LOTTERY_VENDOR = 'AURLT';
 /** A ticket still 'placing' after this long lost its process: its debit is rolled back. */
 export const PLACING_TIMEOUT_MS = MINUTE_MS;
 const BATCH = 500;

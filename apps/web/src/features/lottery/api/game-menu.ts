@@ -2,6 +2,7 @@ import type { RouteValue } from '@aurum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../lib/api';
+import { lotteryPublicRoot } from '../../../lib/lottery/keys';
 import { clockOffsetMs } from '../model/clock';
 
 export type LotteryMenu = RouteValue<'lotteryGameMenu'>;
@@ -11,7 +12,7 @@ export type LotteryIssue = NonNullable<LotteryMenuGame['current']>;
 /** The menu with the server's clock offset measured when it arrived (model/clock.ts). */
 export type TimedMenu = LotteryMenu & { offsetMs: number };
 
-export const lotteryMenuKey = ['lottery', 'menu'] as const;
+export const lotteryMenuKey = [...lotteryPublicRoot, 'menu'] as const;
 /** Issues last from 45 s to a day; the page asks again itself when the one it shows closes. */
 export const LOTTERY_MENU_STALE_MS = 30_000;
 /** While a game is between issues (drawing), the menu is asked this often for the next one. */

@@ -1,11 +1,12 @@
 import type { RouteValue } from '@aurum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
+import { lotteryPublicRoot } from '../../../lib/lottery/keys';
 
 export type LotteryResults = RouteValue<'lotteryResults'>;
 export type LotteryResult = LotteryResults['results'][number];
 
-export const lotteryResultsKey = ['lottery', 'results'] as const;
+export const lotteryResultsKey = [...lotteryPublicRoot, 'results'] as const;
 /** How many drawn issues the page shows. */
 export const RESULTS_SHOWN = 10;
 /** From an issue's draw time until its result is listed, the results are asked this often. */

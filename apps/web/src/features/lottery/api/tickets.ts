@@ -1,12 +1,13 @@
 import type { RouteValue } from '@aurum/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
+import { lotteryMemberRoot } from '../../../lib/lottery/keys';
 import { useSessionToken } from '../../../lib/session/session-store';
 
 export type LotteryTicket = RouteValue<'lotteryTicket'>;
 
 /** Under the member root, so signing out drops them. */
-export const lotteryTicketsKey = ['member', 'lottery', 'tickets'] as const;
+export const lotteryTicketsKey = [...lotteryMemberRoot, 'tickets'] as const;
 export const TICKETS_PAGE_SIZE = 10;
 /** While a drawn issue still has pending tickets of the member, they are asked this often. */
 export const TICKETS_SETTLING_POLL_MS = 3_000;

@@ -6,6 +6,7 @@ import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import { useSession } from '../../../lib/session/session-store';
 import { useBrand } from '../../../lib/site';
+import { useLotteryConfig } from '../api/config';
 import { type LotteryMenuGame, useLotteryMenu } from '../api/game-menu';
 import { usePlaceBets } from '../api/place-bets';
 import { useLotteryResults } from '../api/results';
@@ -15,7 +16,7 @@ import { engineFamilyOf } from '../model/families';
 import { moneyText } from '../model/money';
 import { playGroupsOf } from '../model/plays';
 import { lhcYearAt } from '../model/prices';
-import { lotteryConfig, type Priced } from '../model/pricing';
+import type { Priced } from '../model/pricing';
 import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
 import styles from './game-view.module.css';
 import { IssueBar } from './issue-bar';
@@ -58,6 +59,8 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [drawDue, setDrawDue] = useState(false);
   const open = issue !== null && issue.issueNo !== closedIssueNo;
   const menu = useLotteryMenu(!open);
+  const prices = useLotteryConfig();
+  const lotteryConfig = prices.data?.config ?? null;
 
   const onClosed = useCallback(() => {
     if (!issue) return;
@@ -132,12 +135,17 @@ export function GameView({ game, offsetMs }: GameViewProps) {
     onPlace,
     onLogin: () => modal.open('login'),
     onDeposit: () => modal.open('memberCenter', { page: 'depositv2' }),
-    // The odds are the build's: a page loaded again has the site's newest build and odds.
-    onRefresh: () => window.location.reload(),
+    // The board changed: its new odds are read again, and the slip is priced anew from them.
+    onRefresh: () => {
+      setFeedback(null);
+      void prices.refetch();
+      void menu.refetch();
+    },
   };
   const totals = slipTotals(slip);
   const engine = engineFamilyOf(game);
-  const priced = engine !== null && lotteryGame(lotteryConfig, game.gameCode) !== undefined;
+  const priced =
+    engine !== null && lotteryConfig !== null && lotteryGame(lotteryConfig, game.gameCode) !== undefined;
 
   return (
     <div className={styles.view} data-lottery-view={game.gameCode}>
@@ -145,7 +153,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
         <IssueBar name={game.name} issue={issue} open={open} offsetMs={offsetMs} onClosed={onClosed} />
       </div>
       <div className={styles.play}>
-        {priced && engine ? (
+        {prices.isPending ? null : priced && engine && lotteryConfig ? (
           <PlayPanel
             config={lotteryConfig}
             gameCode={game.gameCode}

@@ -1,8 +1,12 @@
-import { betTypesOf, quoteBet } from '@aurum/games';
+import { betTypesOf, parseLotteryConfig, quoteBet } from '@aurum/games';
 import { describe, expect, it } from 'vitest';
+import raw from '../../../../../../config/lottery.json';
 import { playOfBetType } from './describe';
 import { playGroupsOf } from './plays';
-import { boardOf, DEFAULT_STAKE, draftsOf, lotteryConfig, priceDrafts, stakeProblem } from './pricing';
+import { boardOf, DEFAULT_STAKE, draftsOf, priceDrafts, stakeProblem } from './pricing';
+
+/** The demo merchant's configuration, as GET /lgw/lottery/config serves it. */
+const lotteryConfig = parseLotteryConfig(raw);
 
 const play = (betType: string) => {
   const p = playOfBetType(betType);

@@ -6,23 +6,11 @@ import {
   type LotteryConfig,
   type LotteryQuote,
   type LotterySelection,
-  parseLotteryConfig,
   quoteBet,
   type StakeKind,
   toMinor,
 } from '@aurum/games';
-import raw from '../../../../../../config/lottery.json';
 import type { Play } from './plays';
-
-/**
- * The merchant's lottery prices (units, prize groups, odds boards, tables, point prices and the
- * limit per bet) as the engine reads them. The web build is fixed to one merchant
- * (docs/architecture.md), so its configuration is the build's `config/lottery.json`, the file
- * the server seeds the merchant from; the slip is priced with the same `quoteBet` the server
- * runs, so both count and price a bet alike. A board that changed since the build is refused by
- * the server (`lottery.board.changed`) and shown as such.
- */
-export const lotteryConfig: LotteryConfig = parseLotteryConfig(raw);
 
 export type WireTicket = RouteBody<'lotteryBet'>['tickets'][number];
 

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import lotteryJson from '../../../../../../config/lottery.json';
 import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../components/ui';
 import { startSession } from '../../../lib/session/session-store';
 import { fail, fakeServer, ok, type SeenCall } from '../../../testing/fake-server';
@@ -128,6 +129,7 @@ const ticket = (overrides: Record<string, unknown> = {}) => ({
 });
 const routes = (bet: (call: SeenCall) => Response, tickets: () => unknown[] = () => []) => ({
   'GET /lgw/vn/games/game_menu': () => ok(menu()),
+  'GET /lgw/lottery/config': () => ok({ version: 1, config: lotteryJson }),
   'GET /lgw/vn/numeros/opened/game': () => ok(results()),
   'GET /lgw/lottery/tickets': () => {
     const content = tickets();
