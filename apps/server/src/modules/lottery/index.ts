@@ -3,4 +3,4 @@
  * lottery): code outside `modules/lottery/` imports only this file.
  */
 export { installLottery, LOTTERY_JOB } from './module.ts';
-export { LOTTERY_VENDOR, type LotteryService } from './service.ts';
+export type { LotteryService } from './service.ts';
