@@ -16,6 +16,7 @@ import {
 import { installContent } from './modules/content/index.ts';
 import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
+import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes } from './modules/realtime/index.ts';
@@ -96,6 +97,8 @@ export interface App extends FastifyInstance {
   jobs: Jobs;
   /** The seamless-wallet protocol: launch tokens, and in-process clients for in-house vendors. */
   vendors: Vendors;
+  /** The in-house lottery: issues, tickets, draws and settlement. */
+  lottery: LotteryService;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -230,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installContent(app, areaDeps);
   await installPromotions(app, areaDeps);
   await installSupport(app, areaDeps);
+  app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

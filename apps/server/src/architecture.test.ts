@@ -24,6 +24,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   content: ['accounts', 'games', 'ops'],
   games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],
   inhouse: ['vendor'],
+  lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
   ops: ['wallet'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],

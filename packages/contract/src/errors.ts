@@ -125,6 +125,23 @@ export const errorCatalogue = {
   /** details names the field and its limits (min, max, step). */
   'play.stake.invalid': { status: 400, message: 'The stake is outside the limits of this game.' },
   'play.game.mismatch': { status: 400, message: 'This game session is for another game.' },
+  // Lottery (issue 14). details.reason carries the engine's message where there is one.
+  'lottery.game.unknown': { status: 404, message: 'There is no such lottery game.' },
+  'lottery.issue.closed': {
+    status: 400,
+    message: 'Sales for this issue have closed. Please bet on the next one.',
+  },
+  /** details.ticket (index) and details.reason: the engine's words, e.g. "numbers are 0 to 9; 10 is outside". */
+  'lottery.bet.invalid': { status: 400, message: 'This bet is not valid.' },
+  'lottery.board.changed': {
+    status: 409,
+    message: 'The odds have changed. Please check them and bet again.',
+  },
+  /** details.limit names the limit: stakePerIssue, payoutPerIssue, selection (sold out). */
+  'lottery.limit.exceeded': { status: 400, message: 'This bet is over a limit of the game.' },
+  'lottery.balance.not.enough': { status: 400, message: 'Your balance is not enough for this bet.' },
+  'lottery.ticket.unknown': { status: 404, message: 'There is no such ticket.' },
+  'lottery.chase.unknown': { status: 404, message: 'There is no such chase.' },
   'play.wallet.unavailable': {
     status: 503,
     message: 'The game cannot reach your wallet right now. Please try again.',

@@ -12,6 +12,7 @@ export * from './schemas/cashier.ts';
 export * from './schemas/content.ts';
 export * from './schemas/games.ts';
 export * from './schemas/localized.ts';
+export * from './schemas/lottery.ts';
 export * from './schemas/play.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/support.ts';

@@ -80,6 +80,12 @@ export type RealtimeServerMessage =
   /** The operator reviewed one of the member's promotion applications (APPROVED or REJECTED). */
   | { type: 'promotion'; applicationId: number; status: string }
   /** One of the member's withdrawals changed status (paid, rejected, confirmed, auto-received…). */
-  | { type: 'withdrawal'; orderNo: string; status: string };
+  | { type: 'withdrawal'; orderNo: string; status: string }
+  /**
+   * A lottery issue moved on, to every signed-in socket of the merchant: `drawn` (its result is
+   * in the opened-numbers call), `settled` (every ticket paid: tickets and balance changed) or
+   * `cancelled` (every ticket refunded).
+   */
+  | { type: 'lottery'; gameCode: string; issueNo: string; status: 'drawn' | 'settled' | 'cancelled' };
 
 export type RealtimeEventType = RealtimeServerMessage['type'];

@@ -96,6 +96,7 @@ import {
   winnersQuerySchema,
   winnersSchema,
 } from './schemas/games.ts';
+import { lotteryRoutes } from './schemas/lottery.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
@@ -759,7 +760,13 @@ const coreRoutes = {
   }),
 } as const;
 
-export const routes = { ...coreRoutes, ...contentRoutes, ...promotionRoutes, ...supportRoutes } as const;
+export const routes = {
+  ...coreRoutes,
+  ...contentRoutes,
+  ...promotionRoutes,
+  ...supportRoutes,
+  ...lotteryRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -62,6 +62,12 @@ Commands:
   risk release <id>                      pay a held win (once) and close its round as the
                                          vendor's credit would have
   risk reject <id> --reason <text>       close the round of a held win without paying it
+  lottery issues [--game G] [--status S] [--limit N]
+                                         lottery issues, newest draw first (S: open, closed,
+                                         drawn, settled or cancelled); the seed only once drawn
+  lottery cancel <game> <issueNo>        cancel an issue not drawn yet: every ticket is refunded
+                                         once (repeat it to resume an interrupted cancel)
+  lottery exposure <game> <issueNo>      total stake and worst-case payout per selection
   content notice <id> --title <text> --text <text>
                                          add (or replace) a marquee notice
   content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
@@ -115,6 +121,7 @@ const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
 interface CliOptions {
+  game?: string | undefined;
   start?: string | undefined;
   end?: string | undefined;
   clear?: boolean | undefined;
@@ -155,6 +162,23 @@ function riskCommand(action: string | undefined, id: string | undefined, opts: C
   if (action === 'release') return { command: 'risk', action, id: Number(id) };
   if (!opts.reason) fail(`risk reject needs --reason "<why>".\n\n${USAGE}`);
   return { command: 'risk', action, id: Number(id), reason: opts.reason };
+}
+
+function lotteryCommand(
+  action: string | undefined,
+  game: string | undefined,
+  issueNo: string | undefined,
+  opts: CliOptions,
+) {
+  if (action === 'issues') {
+    if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+    return { command: 'lottery', action, game: opts.game, status: opts.status?.toLowerCase(), limit };
+  }
+  if (action !== 'cancel' && action !== 'exposure')
+    fail(`lottery takes issues, cancel or exposure.\n\n${USAGE}`);
+  if (!game || !issueNo) fail(`lottery ${action} takes a game code and an issue number.\n\n${USAGE}`);
+  return { command: 'lottery', action, game, issueNo };
 }
 
 const WITHDRAW_ACTIONS = ['approve', 'reject', 'return-margin', 'force-received'];
@@ -207,6 +231,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return withdrawCommand(sub, value, opts);
     case 'risk':
       return riskCommand(sub, value, opts);
+    case 'lottery':
+      return lotteryCommand(sub, value, words[3], opts);
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
@@ -290,6 +316,7 @@ async function main() {
       text: { type: 'string' },
       title: { type: 'string' },
       account: { type: 'string' },
+      game: { type: 'string' },
       minutes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

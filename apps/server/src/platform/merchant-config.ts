@@ -3,7 +3,15 @@ import path from 'node:path';
 import { type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
-const OPTIONAL_FILES = ['accounts', 'cashier', 'games', 'content', 'promotions', 'support'] as const;
+const OPTIONAL_FILES = [
+  'accounts',
+  'cashier',
+  'games',
+  'content',
+  'promotions',
+  'support',
+  'lottery',
+] as const;
 
 /** Reads a merchant's configuration folder (config/ for the demo) and validates it whole. */
 export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
@@ -39,6 +47,7 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     content: raw.content,
     promotions: raw.promotions,
     support: raw.support,
+    lottery: raw.lottery,
     ...site,
   });
   if (!parsed.success) {

@@ -36,7 +36,7 @@ const def = <M extends { default: ComponentType }>(m: M) => m.default;
 const home = () => import('./routes/home-screen');
 const routeModals = () => import('./routes/route-modals');
 const category = () => import('../features/games/pages/category-centre-page');
-const lottery = () => import('../features/games/pages/lottery-page');
+const lottery = () => import('./routes/lottery-screen');
 const sponsor = () => import('../features/promo/sponsor-page');
 const authPages = () => import('../features/accounts/session/components/auth-pages');
 

@@ -119,5 +119,10 @@ export const merchantConfigSchema = z.object({
   promotions: promotionsConfigSchema.prefault({}),
   /** Feedback bounds, chat rooms and limits (config/support.json). */
   support: supportConfigSchema.prefault({}),
+  /**
+   * The lottery (config/lottery.json): games, schedules, odds boards and limits, checked whole by
+   * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.
+   */
+  lottery: z.unknown().optional(),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;

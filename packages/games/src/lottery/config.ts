@@ -39,6 +39,16 @@ export interface LotteryLimits {
   readonly maxMultiplier: number;
 }
 
+/** The prize modes of the site (§3 Brand config prizeModes, §4 Prize mode). */
+export const PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
+export type PrizeMode = (typeof PRIZE_MODES)[number];
+
+/** What a prize mode offers: the games of some families, on one odds board. */
+export interface PrizeModeConfig {
+  readonly board: string;
+  readonly families: readonly LotteryFamily[];
+}
+
 export interface LotteryConfig {
   readonly currencyDecimals: number;
   readonly basePriceMinor: bigint;
@@ -58,6 +68,11 @@ export interface LotteryConfig {
   /** VN point bets: bet type → layout → point price and pay per point and hit, minor units. */
   readonly points: ReadonlyMap<string, ReadonlyMap<VnLayout, { priceMinor: bigint; payMinor: bigint }>>;
   readonly oddsBoards: readonly OddsBoard[];
+  /**
+   * Each prize mode's families and odds board. A mode left out of the configuration offers
+   * every family on the first board.
+   */
+  readonly prizeModes: ReadonlyMap<PrizeMode, PrizeModeConfig>;
 }
 
 /** Thrown for a configuration that cannot be used, naming what is wrong. */
@@ -255,6 +270,26 @@ export function parseLotteryConfig(raw: unknown): LotteryConfig {
     },
   );
   if (oddsBoards.length === 0) fail('at least one odds board');
+  const modes = c.prizeModes === undefined ? {} : obj(c.prizeModes, 'prizeModes');
+  for (const k of Object.keys(modes))
+    if (!(PRIZE_MODES as readonly string[]).includes(k)) fail(`prizeModes.${k}: unknown prize mode`);
+  const prizeModes = new Map(
+    PRIZE_MODES.map((mode): [PrizeMode, PrizeModeConfig] => {
+      if (modes[mode] === undefined)
+        return [mode, { board: oddsBoards[0]!.code, families: [...LOTTERY_FAMILIES] }];
+      const m = obj(modes[mode], `prizeModes.${mode}`);
+      const board = str(m.board, `prizeModes.${mode}.board`);
+      if (!oddsBoards.some((b) => b.code === board)) fail(`prizeModes.${mode}.board: no odds board ${board}`);
+      const families = (
+        Array.isArray(m.families) ? m.families : fail(`prizeModes.${mode}.families must be a list`)
+      ).map((f, i) => {
+        const family = str(f, `prizeModes.${mode}.families[${i}]`) as LotteryFamily;
+        if (!LOTTERY_FAMILIES.includes(family)) fail(`prizeModes.${mode}: unknown family ${family}`);
+        return family;
+      });
+      return [mode, { board, families }];
+    }),
+  );
   const config: LotteryConfig = {
     currencyDecimals: decimals,
     basePriceMinor,
@@ -267,6 +302,7 @@ export function parseLotteryConfig(raw: unknown): LotteryConfig {
     fixedTables,
     points,
     oddsBoards,
+    prizeModes,
   };
   // Every bet type a configured game offers must be priced.
   for (const game of games)

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serverSeedHash } from '../fair.ts';
 import { chiSquare } from '../stats.ts';
-import { drawIssue, issueWords } from './draw.ts';
+import { drawIssue, drawOfIssue, issueWords, lotteryDrawId } from './draw.ts';
 import { drawProblem, type LotteryDraw, lhcWave, lhcZodiac, lunarYearAnimal, VN_TIERS } from './layouts.ts';
 
 const SEED = 'e02346c759d1571ac98c58215b32d16c5e11b881c1d600e1cf24b12075a8544d';
@@ -148,6 +148,24 @@ describe('LHC numbers', () => {
     expect(lhcZodiac(2, 'horse')).toBe('snake');
     expect(lhcZodiac(7, 'horse')).toBe('rat');
     expect(() => lunarYearAnimal('2019-12-31')).toThrow(RangeError);
+  });
+});
+
+describe('the draw of an issue of a game', () => {
+  const seed = 'ab'.repeat(32);
+  it('derives from <game>-<issue number> and, for LHC, the lunar year of the draw date in UTC+8', () => {
+    expect(lotteryDrawId('ssc1m', '20261126-0001')).toBe('ssc1m-20261126-0001');
+    expect(drawOfIssue({ code: 'ssc1m', family: 'ssc' }, seed, '20261126-0001', 0)).toEqual(
+      drawIssue({ family: 'ssc' }, seed, 'ssc1m-20261126-0001'),
+    );
+    // 16:30 UTC on 16 February 2026 is already the 17th, the first day of the horse, in UTC+8.
+    const at = Date.UTC(2026, 1, 16, 16, 30);
+    expect(drawOfIssue({ code: 'lhc5m', family: 'lhc' }, seed, '20260217-0001', at)).toEqual(
+      drawIssue({ family: 'lhc', year: 'horse' }, seed, 'lhc5m-20260217-0001'),
+    );
+    expect(drawOfIssue({ code: 'vnmb45s', family: 'vn', layout: 'mb' }, seed, '20261126-0001', at)).toEqual(
+      drawIssue({ family: 'vn', layout: 'mb' }, seed, 'vnmb45s-20261126-0001'),
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   BALL_FAMILIES,
   type LotteryDraw,
   type LotteryFamily,
+  lunarYearAnimal,
   tiersOf,
   type VnLayout,
   type Zodiac,
@@ -84,4 +85,32 @@ export function drawIssue(game: DrawGame, serverSeed: string, issueId: string): 
         : { family: '4d', tiers };
     }
   }
+}
+
+/** The id an issue's draw is derived from (docs/lottery-draws.md): `<game>-<issue number>`. */
+export const lotteryDrawId = (gameCode: string, issueNo: string) => `${gameCode}-${issueNo}`;
+
+/** China Standard Time, the calendar the LHC lunar year is read in. */
+const LHC_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The draw of an issue of a configured game, as the server draws it and a verifier recomputes
+ * it: from the committed seed and `<game>-<issue number>`; LHC reads the lunar year of its draw
+ * date (UTC+8) from `drawAt` (epoch ms).
+ */
+export function drawOfIssue(
+  game: { readonly code: string; readonly family: LotteryFamily; readonly layout?: VnLayout | undefined },
+  serverSeed: string,
+  issueNo: string,
+  drawAt: number,
+): LotteryDraw {
+  const year =
+    game.family === 'lhc'
+      ? lunarYearAnimal(new Date(drawAt + LHC_OFFSET_MS).toISOString().slice(0, 10))
+      : undefined;
+  return drawIssue(
+    { family: game.family, ...(game.layout ? { layout: game.layout } : {}), ...(year ? { year } : {}) },
+    serverSeed,
+    lotteryDrawId(game.code, issueNo),
+  );
 }

@@ -25,11 +25,21 @@ export {
   type LotteryLimits,
   lotteryGame,
   type OddsBoard,
+  PRIZE_MODES,
+  type PrizeMode,
+  type PrizeModeConfig,
   parseDecimal,
   parseLotteryConfig,
   toMinor,
 } from './config.ts';
-export { type DrawGame, drawIssue, ISSUE_ID_PATTERN, issueWords } from './draw.ts';
+export {
+  type DrawGame,
+  drawIssue,
+  drawOfIssue,
+  ISSUE_ID_PATTERN,
+  issueWords,
+  lotteryDrawId,
+} from './draw.ts';
 export {
   BALL_FAMILIES,
   drawProblem,
@@ -64,6 +74,9 @@ export {
   type LotteryOutcome,
   type LotteryQuote,
   type LotterySettlement,
+  type PlacedPrice,
+  placedPriceOf,
+  placedPriceText,
   quoteBet,
   settleBet,
 } from './settle.ts';

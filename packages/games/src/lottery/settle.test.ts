@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { BET_TYPES, betType, betTypesOf } from './bet-types.ts';
 import { formatExactMinor, formatMinor, LotteryConfigError, parseLotteryConfig, toMinor } from './config.ts';
 import type { LotteryDraw } from './layouts.ts';
-import { type LotteryBet, LotteryBetError, quoteBet, settleBet } from './settle.ts';
+import {
+  type LotteryBet,
+  LotteryBetError,
+  placedPriceOf,
+  placedPriceText,
+  quoteBet,
+  settleBet,
+} from './settle.ts';
 
 const configJson = () =>
   JSON.parse(readFileSync(new URL('../../../../config/lottery.json', import.meta.url), 'utf8'));
@@ -180,6 +187,26 @@ describe('settlement', () => {
     });
   });
 
+  it('settles at the price kept when the ticket was placed, whatever the board says since', () => {
+    const bet: LotteryBet = {
+      game: 'ssc1m',
+      type: 'ssc.sum.bsoe',
+      selection: { option: 'big' },
+      amountMinor: 1000n,
+      board: 'LOTT',
+    };
+    const kept = placedPriceOf(JSON.parse(placedPriceText(quoteBet(config, bet))));
+    expect(kept.stakeMinor).toBe(1000n);
+    const json = configJson();
+    json.oddsBoards[0].version = 2;
+    json.oddsBoards[0].odds['ssc.sum.bsoe'] = { '*': '1.5' };
+    const changed = parseLotteryConfig(json);
+    const draw = ssc(9, 9, 9, 9, 9);
+    expect(settleBet(changed, bet, draw).payoutMinor).toBe(1500n);
+    expect(settleBet(changed, bet, draw, kept).payoutMinor).toBe(settleBet(config, bet, draw).payoutMinor);
+    expect(settleBet(config, bet, draw).payoutMinor).toBe(1982n);
+  });
+
   it('refuses a draw of another family or a malformed one', () => {
     const bet: LotteryBet = {
       game: 'ssc1m',
@@ -224,5 +251,22 @@ describe('catalogue and configuration', () => {
     expect(() =>
       parseLotteryConfig({ ...configJson(), prizeGroups: { min: 1700, max: 2000, default: 1900 } }),
     ).toThrow(LotteryConfigError);
+  });
+
+  it('reads each prize mode as families on a board; a mode left out offers all on the first board', () => {
+    expect(config.prizeModes.get('ZY')).toEqual({
+      board: 'ZY',
+      families: ['ssc', 'pk10', '11x5', 'k3', 'lhc'],
+    });
+    expect(config.prizeModes.get('SEA')).toEqual({ board: 'LOTT', families: ['4d', 'vn'] });
+    const { prizeModes: _, ...rest } = configJson();
+    expect(parseLotteryConfig(rest).prizeModes.get('ELOTT')).toEqual({
+      board: 'LOTT',
+      families: ['vn', 'ssc', 'pk10', '11x5', 'k3', 'lhc', '4d'],
+    });
+    const bad = (prizeModes: unknown) => () => parseLotteryConfig({ ...configJson(), prizeModes });
+    expect(bad({ XX: { board: 'LOTT', families: [] } })).toThrow('prizeModes.XX: unknown prize mode');
+    expect(bad({ ZY: { board: 'NO', families: [] } })).toThrow('prizeModes.ZY.board: no odds board NO');
+    expect(bad({ ZY: { board: 'ZY', families: ['bingo'] } })).toThrow('prizeModes.ZY: unknown family bingo');
   });
 });

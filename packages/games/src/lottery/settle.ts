@@ -55,6 +55,40 @@ export interface LotterySettlement {
   readonly rebateMinor: bigint;
 }
 
+/** What a ticket was priced at when placed: it settles at these, whatever the board says since. */
+export interface PlacedPrice {
+  readonly stakeMinor: bigint;
+  readonly rebateMinor: bigint;
+  readonly prices: ReadonlyMap<string, Ratio>;
+}
+
+/** A quote's price as text to keep with the ticket: `{ stake, rebate, prices: { key: "num/den" } }`. */
+export function placedPriceText(quote: LotteryQuote): string {
+  return JSON.stringify({
+    stake: String(quote.stakeMinor),
+    rebate: String(quote.rebateMinor),
+    prices: Object.fromEntries([...quote.prices].map(([k, r]) => [k, `${r.num}/${r.den}`])),
+  });
+}
+
+/** The price kept by placedPriceText. */
+export function placedPriceOf(kept: {
+  stake: string;
+  rebate: string;
+  prices: Record<string, string>;
+}): PlacedPrice {
+  return {
+    stakeMinor: BigInt(kept.stake),
+    rebateMinor: BigInt(kept.rebate),
+    prices: new Map(
+      Object.entries(kept.prices).map(([k, text]) => {
+        const [num, den] = text.split('/') as [string, string];
+        return [k, { num: BigInt(num), den: BigInt(den) }];
+      }),
+    ),
+  };
+}
+
 /** A bet the engine refuses, with a message fit to show the member. */
 export class LotteryBetError extends Error {
   override name = 'LotteryBetError';
@@ -159,9 +193,16 @@ function priceAt(quote: LotteryQuote, key: string): Ratio {
 /**
  * Settles a ticket on its issue's draw: won (the prize, rounded down to the minor unit), lost
  * (0) or push (the stake back). Deterministic: the same ticket and draw always settle alike.
+ * `placed`: the price the ticket was placed at (its odds-board version, its stake), used
+ * instead of today's configuration, which may have changed since.
  */
-export function settleBet(config: LotteryConfig, bet: LotteryBet, draw: LotteryDraw): LotterySettlement {
-  const quote = quoteBet(config, bet, false);
+export function settleBet(
+  config: LotteryConfig,
+  bet: LotteryBet,
+  draw: LotteryDraw,
+  placed?: PlacedPrice,
+): LotterySettlement {
+  const quote: LotteryQuote = placed ? placedQuote(config, bet, placed) : quoteBet(config, bet, false);
   const problem = drawProblem(draw);
   if (problem) throw new RangeError(`malformed draw: ${problem}`);
   if (draw.family !== quote.game.family || (draw.family === 'vn' && draw.layout !== quote.game.layout))
@@ -191,4 +232,11 @@ export function settleBet(config: LotteryConfig, bet: LotteryBet, draw: LotteryD
     hits,
     rebateMinor,
   };
+}
+
+/** A quote from a kept price: the game and bet type from today's configuration, the money as placed. */
+function placedQuote(config: LotteryConfig, bet: LotteryBet, placed: PlacedPrice): LotteryQuote {
+  const game = lotteryGame(config, bet.game) ?? refuse(`unknown game ${bet.game}`);
+  const type = betType(bet.type) ?? refuse(`unknown bet type ${bet.type}`);
+  return { game, type, bets: type.count(bet.selection), ...placed };
 }

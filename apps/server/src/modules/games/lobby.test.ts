@@ -79,6 +79,7 @@ describe.each(engines)('game lobby on %s', (engine) => {
       'KNG',
       'AURL',
       'TCG',
+      'AURLT',
       'ARENA',
       'AV',
       'IMES',

@@ -69,10 +69,20 @@ export function hotCategories(menus: readonly GameMenu[]): HotCategory[] {
 }
 
 /**
- * Whether a vendor card has games that play (the server counts them; a card without the count
- * is taken at its word). Cards, lobbies and launches are offered only for these.
+ * The in-house lottery vendor (config/vendors.json, gameType LOTT): its games are the lottery
+ * pages' own (features/lottery), not catalogue games launched in a game window.
  */
-export const hasGames = (v: VendorCard): boolean => v.games === undefined || v.games > 0;
+export const LOTTERY_VENDOR = 'AURLT';
+
+export const isLotteryVendor = (v: Pick<VendorCard, 'vassalage'>): boolean => v.vassalage === LOTTERY_VENDOR;
+
+/**
+ * Whether a vendor card has games that play (the server counts them; a card without the count
+ * is taken at its word). Cards, lobbies and launches are offered only for these. The in-house
+ * lottery plays on its own pages, whatever the catalogue counts.
+ */
+export const hasGames = (v: VendorCard): boolean =>
+  v.games === undefined || v.games > 0 || isLotteryVendor(v);
 
 /** Whether a vendor of `category` answers a page of `type`: RNG also takes in-house vendors. */
 export const answersType = (type: GameType, category: GameType): boolean =>

@@ -3,6 +3,7 @@ import type account from '../account/locales/en.json';
 import type content from '../content/locales/en.json';
 import type download from '../download/locales/en.json';
 import type games from '../games/locales/en.json';
+import type lottery from '../lottery/locales/en.json';
 import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type promotions from '../promotions/locales/en.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       cashier: typeof cashier;
       funds: typeof funds;
       games: typeof games;
+      lottery: typeof lottery;
       content: typeof content;
       promotions: typeof promotions;
       support: typeof support;

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { lotteryMemberRoot, lotteryPublicRoot } from '../lottery/keys';
 import { cashierQueryKey } from '../money/balance';
 import { promotionsRootKey } from '../promotions/keys';
 import { applyRealtimeEvent } from './use-realtime';
@@ -10,12 +11,20 @@ function clientWithQueries() {
   client.setQueryData([...promotionsRootKey, 'list', 'tok', 'en'], { list: [] });
   client.setQueryData([...promotionsRootKey, 'applications', 'tok', 'en'], { list: [] });
   client.setQueryData([...cashierQueryKey, 'withdraw', 'orders', 0, 'tok'], { content: [] });
+  client.setQueryData([...lotteryPublicRoot, 'results', 'ssc1m'], { results: [] });
+  client.setQueryData([...lotteryMemberRoot, 'tickets', 'tok', 'ssc1m', 1], { content: [] });
+  const area = (key: readonly unknown[]) =>
+    key[0] === 'promotions'
+      ? 'promotions'
+      : key[0] === 'lottery' || key[1] === 'lottery'
+        ? 'lottery'
+        : 'cashier';
   const stale = () =>
     client
       .getQueryCache()
       .getAll()
       .filter((q) => q.isStale())
-      .map((q) => (q.queryKey[0] === 'promotions' ? 'promotions' : 'cashier'));
+      .map((q) => area(q.queryKey));
   return { client, stale };
 }
 
@@ -32,5 +41,17 @@ describe('pushed events refresh what they change', () => {
     client.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY } });
     applyRealtimeEvent(client, 'tok', { type: 'withdrawal', orderNo: 'W1', status: 'RECEIVED' });
     expect(stale()).toEqual(['cashier']);
+  });
+
+  it('a lottery issue drawn refreshes the lottery results and the member tickets, nothing else', () => {
+    const { client, stale } = clientWithQueries();
+    client.setDefaultOptions({ queries: { staleTime: Number.POSITIVE_INFINITY } });
+    applyRealtimeEvent(client, 'tok', {
+      type: 'lottery',
+      gameCode: 'ssc1m',
+      issueNo: '20261126-0001',
+      status: 'drawn',
+    });
+    expect(stale()).toEqual(['lottery', 'lottery']);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { putBalance, refreshBalance } from '../account/balance';
 import { MERCHANT } from '../config';
 import { REALTIME_CLOSE, REALTIME_PATH } from '../contract';
+import { lotteryMemberRoot, lotteryPublicRoot } from '../lottery/keys';
 import { cashierQueryKey, refreshMovementViews } from '../money/balance';
 import { promotionsRootKey } from '../promotions/keys';
 import { noteSessionUse } from '../session/idle';
@@ -71,5 +72,11 @@ export function applyRealtimeEvent(
   if (message.type === 'promotion') void queryClient.invalidateQueries({ queryKey: promotionsRootKey });
   // A withdrawal changed status (paid, confirmed, auto-received…): the cashier's orders and notices.
   if (message.type === 'withdrawal') void queryClient.invalidateQueries({ queryKey: cashierQueryKey });
+  // A lottery issue was drawn, settled or cancelled: the results, the next issue and the
+  // member's tickets on screen are read again (the balance comes as its own event).
+  if (message.type === 'lottery') {
+    void queryClient.invalidateQueries({ queryKey: lotteryPublicRoot });
+    void queryClient.invalidateQueries({ queryKey: lotteryMemberRoot });
+  }
   emitRealtimeEvent(message);
 }

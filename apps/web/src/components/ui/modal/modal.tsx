@@ -21,7 +21,8 @@ import { lockScroll } from './scroll-lock';
 /** Spec §2, §9: modals fade in and out over 100 ms. */
 export const MODAL_FADE_MS = 100;
 
-export type ModalSize = 'sm' | 'md' | 'lg' | 'drawer';
+/** sheet: as md on wide screens; on phones a sheet that rises from the bottom edge (a bet slip). */
+export type ModalSize = 'sm' | 'md' | 'lg' | 'drawer' | 'sheet';
 
 interface ModalProps {
   open: boolean;
@@ -163,7 +164,11 @@ function DialogFrame({ onClose, size, shown, closing, dataModal, children }: Fra
 
   return (
     <div
-      className={cx(styles.root, size === 'drawer' && styles.drawerRoot)}
+      className={cx(
+        styles.root,
+        size === 'drawer' && styles.drawerRoot,
+        size === 'sheet' && styles.sheetRoot,
+      )}
       data-state={shown && !closing ? 'open' : 'closed'}
     >
       <div className={styles.backdrop} aria-hidden="true" onClick={() => close.current()} />

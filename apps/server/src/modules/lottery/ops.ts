@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { opsAudit } from '../../db/schema.ts';
+import type { Database } from '../../platform/db.ts';
+import type { OpsService } from '../ops/index.ts';
+import type { LotteryService } from './service.ts';
+
+const game = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/);
+const issueNo = z.string().regex(/^\d{8}(?:-\d{4})?$/);
+
+export const lotteryCommandSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    command: z.literal('lottery'),
+    action: z.literal('issues'),
+    game: game.optional(),
+    status: z.enum(['open', 'closed', 'drawn', 'settled', 'cancelled']).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(20),
+  }),
+  z.strictObject({ command: z.literal('lottery'), action: z.literal('cancel'), game, issueNo }),
+  z.strictObject({ command: z.literal('lottery'), action: z.literal('exposure'), game, issueNo }),
+]);
+
+/**
+ * `npm run ops -- lottery issues | cancel <game> <issue> | exposure <game> <issue>`: list issues
+ * (the seed only of drawn ones), cancel an issue before its draw (every ticket refunded once),
+ * an issue's exposure per selection.
+ */
+export function lotteryOps(ops: OpsService, service: LotteryService, database: Database): void {
+  ops.extend('lottery', {
+    schema: lotteryCommandSchema,
+    async run(merchant, args, actor) {
+      switch (args.action) {
+        case 'issues':
+          return service.issuesForOps(merchant, { game: args.game, status: args.status, limit: args.limit });
+        case 'cancel': {
+          const done = await service.cancel(merchant, args.game, args.issueNo);
+          await database.db.insert(opsAudit).values({
+            merchantCode: merchant,
+            actor,
+            action: 'lottery-cancel',
+            detail: { game: args.game, issueNo: args.issueNo, refunded: done.refunded },
+          });
+          return done;
+        }
+        case 'exposure':
+          return service.exposure(merchant, args.game, args.issueNo);
+      }
+    },
+  });
+}

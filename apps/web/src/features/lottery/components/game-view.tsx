@@ -1,0 +1,209 @@
+import { lotteryGame } from '@aurum/games';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Modal, ModalTitle, useModal } from '../../../components/ui';
+import { useMediaQuery } from '../../../lib/hooks/use-media-query';
+import { useLotteryTexts } from '../../../lib/lottery/texts';
+import { useSession } from '../../../lib/session/session-store';
+import { useBrand } from '../../../lib/site';
+import { useLotteryConfig } from '../api/config';
+import { type LotteryMenuGame, useLotteryMenu } from '../api/game-menu';
+import { usePlaceBets } from '../api/place-bets';
+import { useLotteryResults } from '../api/results';
+import { lotteryTicketsKey } from '../api/tickets';
+import { msUntil } from '../model/clock';
+import { engineFamilyOf } from '../model/families';
+import { moneyText } from '../model/money';
+import { playGroupsOf } from '../model/plays';
+import { lhcYearAt } from '../model/prices';
+import type { Priced } from '../model/pricing';
+import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
+import styles from './game-view.module.css';
+import { IssueBar } from './issue-bar';
+import { MyBets } from './my-bets';
+import { PlayPanel } from './play-panel';
+import { refusalOf } from './refusal';
+import { ResultsPanel } from './results-panel';
+import { SlipContent, type SlipFeedback } from './slip';
+
+interface GameViewProps {
+  game: LotteryMenuGame;
+  offsetMs: number;
+}
+
+/** An issue whose sale the page saw close: its result is awaited from its draw time on. */
+interface Awaited {
+  issueNo: string;
+  drawAt: string;
+}
+
+/**
+ * One game: its issue and countdown, the play area and the slip, the last results and the
+ * member's tickets. At sale close it shows the draw under way, asks the menu for the next issue,
+ * and from the draw time asks for the results until the closed issue is in; the tickets are
+ * then read again (and again while that issue's tickets are being settled).
+ */
+export function GameView({ game, offsetMs }: GameViewProps) {
+  const { t } = useLotteryTexts();
+  const symbol = useBrand().currencySymbol;
+  const { token } = useSession();
+  const signedIn = token !== null;
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 900px)');
+
+  const issue = game.current;
+  // The issue whose sale close the countdown reached; it stays closed until the menu moves on.
+  const [closedIssueNo, setClosedIssueNo] = useState<string | null>(null);
+  const [awaited, setAwaited] = useState<Awaited | null>(null);
+  const [drawDue, setDrawDue] = useState(false);
+  const open = issue !== null && issue.issueNo !== closedIssueNo;
+  const menu = useLotteryMenu(!open);
+  const prices = useLotteryConfig();
+  const lotteryConfig = prices.data?.config ?? null;
+
+  const onClosed = useCallback(() => {
+    if (!issue) return;
+    setClosedIssueNo(issue.issueNo);
+    setAwaited((a) =>
+      a && a.issueNo >= issue.issueNo ? a : { issueNo: issue.issueNo, drawAt: issue.drawAt },
+    );
+  }, [issue]);
+
+  // The results are asked for from the awaited issue's draw time (server clock) on.
+  useEffect(() => {
+    if (!awaited) return;
+    const timer = setTimeout(() => setDrawDue(true), msUntil(awaited.drawAt, offsetMs));
+    return () => clearTimeout(timer);
+  }, [awaited, offsetMs]);
+
+  const results = useLotteryResults(game.gameCode, (awaited !== null && drawDue) || issue === null);
+  const newest = results.data?.results[0]?.issueNo;
+  useEffect(() => {
+    if (!awaited || newest === undefined || newest < awaited.issueNo) return;
+    setAwaited(null);
+    setDrawDue(false);
+    void queryClient.invalidateQueries({ queryKey: lotteryTicketsKey });
+  }, [awaited, newest, queryClient]);
+  const drawnIssues = useMemo(
+    () => new Set((results.data?.results ?? []).map((r) => r.issueNo)),
+    [results.data],
+  );
+
+  // The slip.
+  const [slip, setSlip] = useState<SlipItem[]>([]);
+  const [feedback, setFeedback] = useState<SlipFeedback | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const place = usePlaceBets();
+  const onAdd = (priced: readonly Priced[]) => {
+    const next = addToSlip(slip, priced);
+    if (!next) return false;
+    setSlip(next);
+    setFeedback(null);
+    return true;
+  };
+  const onPlace = () => {
+    if (!issue || !open || slip.length === 0) return;
+    const issueNo = issue.issueNo;
+    setFeedback(null);
+    place.mutate(
+      { gameCode: game.gameCode, issueNo, tickets: slip.map((i) => i.ticket) },
+      {
+        onSuccess: (reply) => {
+          setSlip([]);
+          setFeedback({ kind: 'placed', count: reply.tickets.length, issueNo });
+        },
+        onError: (error) => {
+          setFeedback(refusalOf(t, error));
+          void menu.refetch();
+        },
+      },
+    );
+  };
+  const slipProps = {
+    items: slip,
+    symbol,
+    issueNo: open ? issue.issueNo : null,
+    signedIn,
+    placing: place.isPending,
+    feedback,
+    onRemove: (id: number) => setSlip((s) => removeFromSlip(s, id)),
+    onClear: () => {
+      setSlip([]);
+      setFeedback(null);
+    },
+    onPlace,
+    onLogin: () => modal.open('login'),
+    onDeposit: () => modal.open('memberCenter', { page: 'depositv2' }),
+    // The board changed: its new odds are read again, and the slip is priced anew from them.
+    onRefresh: () => {
+      setFeedback(null);
+      void prices.refetch();
+      void menu.refetch();
+    },
+  };
+  const totals = slipTotals(slip);
+  const engine = engineFamilyOf(game);
+  const priced =
+    engine !== null && lotteryConfig !== null && lotteryGame(lotteryConfig, game.gameCode) !== undefined;
+
+  return (
+    <div className={styles.view} data-lottery-view={game.gameCode}>
+      <div className={styles.issue}>
+        <IssueBar name={game.name} issue={issue} open={open} offsetMs={offsetMs} onClosed={onClosed} />
+      </div>
+      <div className={styles.play}>
+        {prices.isPending ? null : priced && engine && lotteryConfig ? (
+          <PlayPanel
+            config={lotteryConfig}
+            gameCode={game.gameCode}
+            groups={playGroupsOf(engine.family, engine.layout)}
+            year={issue && game.family === 'lhc' ? lhcYearAt(issue.drawAt) : null}
+            symbol={symbol}
+            onAdd={onAdd}
+          />
+        ) : (
+          <p className={styles.notice} role="alert">
+            {t('game.notPriced')}
+          </p>
+        )}
+      </div>
+      {phone ? null : (
+        <aside className={styles.slip} aria-labelledby="lottery-slip-heading">
+          <h2 id="lottery-slip-heading" className={styles.slipHeading}>
+            {t('slip.heading')}
+          </h2>
+          <SlipContent {...slipProps} />
+        </aside>
+      )}
+      <div className={styles.results}>
+        <ResultsPanel data={results.data} isError={results.isError} onRetry={() => void results.refetch()} />
+      </div>
+      <div className={styles.tickets}>
+        <MyBets
+          gameCode={game.gameCode}
+          symbol={symbol}
+          signedIn={signedIn}
+          drawnIssues={drawnIssues}
+          onLogin={() => modal.open('login')}
+        />
+      </div>
+      {phone ? (
+        <>
+          <div className={styles.bar} data-slip-bar="true">
+            <span className={styles.barFigures}>
+              {t('slip.barFigures', { count: totals.tickets, stake: moneyText(totals.stakeMinor, symbol) })}
+            </span>
+            <Button variant="highlight" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
+              {t('slip.open', { count: totals.tickets })}
+            </Button>
+          </div>
+          <Modal open={sheetOpen} onClose={() => setSheetOpen(false)} size="sheet" dataModal="lottery-slip">
+            <ModalTitle>{t('slip.heading')}</ModalTitle>
+            <SlipContent {...slipProps} />
+          </Modal>
+        </>
+      ) : null}
+    </div>
+  );
+}
