@@ -99,6 +99,7 @@ import {
 import { promotionRoutes } from './schemas/promotions.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
+import { twoFactorRoutes } from './schemas/two-factor.ts';
 import { walletBalanceSchema } from './schemas/wallet.ts';
 
 export type { HttpMethod, RouteDef };
@@ -759,7 +760,13 @@ const coreRoutes = {
   }),
 } as const;
 
-export const routes = { ...coreRoutes, ...contentRoutes, ...promotionRoutes, ...supportRoutes } as const;
+export const routes = {
+  ...coreRoutes,
+  ...contentRoutes,
+  ...promotionRoutes,
+  ...supportRoutes,
+  ...twoFactorRoutes,
+} as const;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
