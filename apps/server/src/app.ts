@@ -35,6 +35,7 @@ import {
 } from './modules/wallet/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config.ts';
+import { SecretBox } from './platform/crypto.ts';
 import type { Database } from './platform/db.ts';
 import { EventBus } from './platform/events.ts';
 import { housekeepingJob } from './platform/housekeeping.ts';
@@ -53,6 +54,7 @@ import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createSeenIds } from './platform/replay.ts';
+import { ensureSecretsKey } from './platform/secret-file.ts';
 import { builtPageStyleHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { type BlobStorage, createStorage } from './platform/storage.ts';
 
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter,
     seenIds: createSeenIds(config.REDIS_URL, database, clock),
     messenger,
+    secrets: SecretBox.fromKey(await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY)),
     publicUrl: config.PUBLIC_URL,
     captchaText: deps.captchaText,
   });

@@ -4,6 +4,7 @@ import { openAppDatabase } from './boot.ts';
 import { type AppConfig, ConfigError, loadConfig } from './platform/config.ts';
 import { readMerchantConfig } from './platform/merchant-config.ts';
 import { ensureOpsToken } from './platform/ops-token.ts';
+import { ensureSecretsKey } from './platform/secret-file.ts';
 import { announceServer } from './platform/server-file.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -57,7 +58,9 @@ async function serve(config: AppConfig, options: { announce: boolean }) {
 async function supervise(config: AppConfig) {
   const database = await openAppDatabase(config, (m) => console.log(m));
   await database.close();
+  // Made once here, so the workers never race to write them.
   await ensureOpsToken(config.DATA_DIR, config.OPS_TOKEN);
+  await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY);
   let closing = false;
   let announced: (() => void) | null = null;
   const startedAt = new Map<Worker, number>();

@@ -35,6 +35,36 @@ export const errorCatalogue = {
     message:
       'Signing in from a new network needs a verified mobile number or email. Please contact customer service.',
   },
+  /**
+   * Not a failure of the first factor: the member has two-factor sign-in on, so no session yet.
+   * details.ticket (answer it with POST /wps/session/login/twofactor) and details.expiresInSeconds.
+   */
+  'login.two.factor': {
+    status: 400,
+    message: 'Enter the code of your authenticator app to finish signing in.',
+  },
+  /** details.attemptsLeft on the sign-in's second step. */
+  'two.factor.code.invalid': { status: 400, message: 'The code is wrong. Please try again.' },
+  /** The ticket is unknown, used or burnt by wrong codes: the sign-in starts again. */
+  'two.factor.ticket.invalid': {
+    status: 400,
+    message: 'This sign-in attempt is no longer valid. Please sign in again.',
+  },
+  'two.factor.ticket.expired': {
+    status: 400,
+    message: 'This sign-in attempt has expired. Please sign in again.',
+  },
+  'two.factor.already.bound': { status: 409, message: 'An authenticator app is already bound.' },
+  'two.factor.not.bound': { status: 409, message: 'No authenticator app is bound.' },
+  'two.factor.not.started': {
+    status: 409,
+    message: 'Start binding again: there is no key waiting to be confirmed.',
+  },
+  /** SMS-only and social accounts set a login password first (POST /wps/member/password). */
+  'two.factor.password.required': {
+    status: 400,
+    message: 'Set a login password before binding an authenticator app.',
+  },
   /** Session hand-off: the ticket is unknown, used, revoked or its member may not sign in. */
   'handoff.ticket.invalid': { status: 400, message: 'This sign-in link is not valid. Please sign in.' },
   'handoff.ticket.expired': { status: 400, message: 'This sign-in link has expired. Please sign in.' },

@@ -17,5 +17,6 @@ export * from './schemas/play.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/support.ts';
 export * from './schemas/system.ts';
+export * from './schemas/two-factor.ts';
 export * from './schemas/wallet.ts';
 export * from './validation-rules.ts';

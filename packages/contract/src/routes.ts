@@ -100,6 +100,7 @@ import { lotteryRoutes } from './schemas/lottery.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
+import { twoFactorRoutes } from './schemas/two-factor.ts';
 import { walletBalanceSchema } from './schemas/wallet.ts';
 
 export type { HttpMethod, RouteDef };
@@ -766,6 +767,7 @@ export const routes = {
   ...promotionRoutes,
   ...supportRoutes,
   ...lotteryRoutes,
+  ...twoFactorRoutes,
 } as const;
 
 export type Routes = typeof routes;

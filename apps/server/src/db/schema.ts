@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -69,7 +70,11 @@ export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
   memberId: bigint('member_id', { mode: 'number' }).notNull(),
-  kind: text('kind').$type<'session' | 'remember' | 'ticket'>().notNull(),
+  /**
+   * 'ticket': a hand-off ticket of a signed-in member; 'social-ticket': one made by a social
+   * sign-in, whose redeeming still asks for the second factor when the member has one.
+   */
+  kind: text('kind').$type<'session' | 'remember' | 'ticket' | 'social-ticket'>().notNull(),
   tokenHash: text('token_hash').notNull(),
   deviceId: text('device_id'),
   ip: text('ip'),
@@ -160,6 +165,59 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: tz('expires_at').notNull(),
 });
 export type OauthStateRow = typeof oauthStates.$inferSelect;
+
+/** Two-factor sign-in (0019_two_factor.sql): the member's authenticator, its key sealed. */
+export const memberTwoFactor = pgTable('member_two_factor', {
+  memberId: bigint('member_id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: tz('created_at').notNull(),
+  /** Null while a started binding waits for its first code. */
+  confirmedAt: tz('confirmed_at'),
+  /** The newest 30-second step a code was accepted for. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+export type MemberTwoFactorRow = typeof memberTwoFactor.$inferSelect;
+
+export const memberRecoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tz('created_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
+);
+
+/** The second step of a sign-in: single use, short-lived, burnt by wrong codes. */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  ticketHash: text('ticket_hash').notNull(),
+  ip: text('ip').notNull(),
+  deviceId: text('device_id'),
+  remember: boolean('remember').notNull().default(false),
+  byPassword: boolean('by_password').notNull().default(false),
+  defaultPassword: boolean('default_password').notNull().default(false),
+  failures: integer('failures').notNull().default(0),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+});
+export type TwoFactorChallengeRow = typeof twoFactorChallenges.$inferSelect;
+
+/** What changed in a member's account security, and from where. */
+export const memberSecurityEvents = pgTable('member_security_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  ip: text('ip'),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: tz('created_at').notNull(),
+});
 
 /**
  * Ledger accounts (0004_ledger.sql): a member's wallet, or one shard of a system account. The
@@ -393,6 +451,10 @@ export const schema = {
   outbox,
   socialIdentities,
   oauthStates,
+  memberTwoFactor,
+  memberRecoveryCodes,
+  twoFactorChallenges,
+  memberSecurityEvents,
   ledgerAccounts,
   ledgerTransfers,
   ledgerEntries,

@@ -45,6 +45,16 @@ const envSchema = z.object({
     .optional(),
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: csv,
+  /**
+   * The key (32 bytes, base64url) that secrets kept in the database are encrypted with (the
+   * authenticator keys of two-factor sign-in); generated into DATA_DIR/secrets-key on first start
+   * when not given. Every process of a site needs the same one: without it the bound authenticators
+   * cannot be checked (members can still sign in with a recovery code).
+   */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes as base64url (43 characters)')
+    .optional(),
   /** Operator token; generated into DATA_DIR/ops-token on first start when not given. */
   OPS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

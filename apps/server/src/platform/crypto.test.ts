@@ -6,6 +6,7 @@ import {
   hashPassword,
   randomDigits,
   randomToken,
+  SecretBox,
   ServerKeys,
   sameHex,
   sha256Hex,
@@ -13,6 +14,28 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './crypto.ts';
+
+describe('SecretBox', () => {
+  const box = SecretBox.fromKey(randomToken());
+
+  it('seals a secret so that only its key and context open it', () => {
+    const sealed = box.seal('JBSWY3DPEHPK3PXP', 'totp:7');
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(box.open(sealed, 'totp:7')).toBe('JBSWY3DPEHPK3PXP');
+    // A fresh IV each time: the same secret never seals the same way twice.
+    expect(box.seal('JBSWY3DPEHPK3PXP', 'totp:7')).not.toBe(sealed);
+    expect(() => box.open(sealed, 'totp:8')).toThrow();
+    expect(() => SecretBox.fromKey(randomToken()).open(sealed, 'totp:7')).toThrow();
+    const [v, iv, body] = sealed.split('.');
+    const flipped = `${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}`;
+    expect(() => box.open(`${v}.${iv}.${flipped}`, 'totp:7')).toThrow();
+  });
+
+  it('takes only a 32-byte key', () => {
+    expect(() => SecretBox.fromKey('short')).toThrow();
+  });
+});
 
 describe('secrets', () => {
   it('makes 256-bit URL-safe tokens, all different', () => {

@@ -1,4 +1,12 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import {
@@ -69,6 +77,52 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 export function prepareDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(randomToken());
   return dummyHash;
+}
+
+/** A key of SecretBox: 32 random bytes as base64url (SECRETS_KEY, or DATA_DIR/secrets-key). */
+export const SECRETS_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SEALED_VERSION = 'v1';
+const GCM_IV_BYTES = 12;
+const GCM_TAG_BYTES = 16;
+
+/**
+ * Secrets the server must read back (an authenticator's key), kept encrypted at rest: AES-256-GCM
+ * under the site's secrets key, which lives outside the database (SECRETS_KEY or a file in the
+ * data folder), so a copy of the database alone does not give them away. `context` (e.g.
+ * `totp:<member id>`) is bound in as associated data: a sealed value moved to another row does
+ * not open.
+ */
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  static fromKey(encoded: string): SecretBox {
+    if (!SECRETS_KEY_PATTERN.test(encoded)) throw new Error('a secrets key is 32 bytes as base64url');
+    return new SecretBox(Buffer.from(encoded, 'base64url'));
+  }
+
+  /** `v1.<iv>.<ciphertext and tag>`, both base64url. */
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(GCM_IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `${SEALED_VERSION}.${iv.toString('base64url')}.${body.toString('base64url')}`;
+  }
+
+  /** The plaintext of seal(); throws when the value, its context or the key do not match. */
+  open(sealed: string, context: string): string {
+    const [version, ivText, bodyText] = sealed.split('.');
+    if (version !== SEALED_VERSION || !ivText || !bodyText) throw new Error('not a sealed value');
+    const body = Buffer.from(bodyText, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(ivText, 'base64url'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(body.subarray(body.length - GCM_TAG_BYTES));
+    const plain = Buffer.concat([
+      decipher.update(body.subarray(0, body.length - GCM_TAG_BYTES)),
+      decipher.final(),
+    ]);
+    return plain.toString('utf8');
+  }
 }
 
 const KEY_ALG = 'RSA-OAEP-256';

@@ -23,8 +23,8 @@ const rowsOf = (result: unknown) => {
 
 /**
  * Deletes what has expired and can never be used again: captcha answers, one-time codes,
- * sign-in attempts of social login, rate-limit windows, ids of taken E bodies, known devices whose
- * cookie has expired, and sessions that ended long ago.
+ * sign-in attempts of social login, two-factor sign-in tickets, rate-limit windows, ids of taken E
+ * bodies, known devices whose cookie has expired, and sessions that ended long ago.
  * Idempotent: processes that run it together delete each row once.
  */
 export function housekeepingJob(database: Database): Job {
@@ -45,6 +45,8 @@ export function housekeepingJob(database: Database): Job {
               (SELECT key FROM rate_limits WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
         sql`DELETE FROM seen_jwe_ids WHERE jti IN
               (SELECT jti FROM seen_jwe_ids WHERE expires_at_ms < ${now} LIMIT ${BATCH})`,
+        sql`DELETE FROM two_factor_challenges WHERE id IN
+              (SELECT id FROM two_factor_challenges WHERE expires_at < ${codesBefore} LIMIT ${BATCH})`,
         sql`DELETE FROM verification_codes WHERE id IN
               (SELECT id FROM verification_codes WHERE expires_at < ${codesBefore} LIMIT ${BATCH})`,
         sql`DELETE FROM member_devices WHERE (member_id, token_hash) IN

@@ -1,8 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { ensureSecretFile } from './secret-file.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -23,15 +24,7 @@ export function requireOperator(req: FastifyRequest, token: string): void {
 /** The operator token from OPS_TOKEN, else the one generated on first start in the data folder. */
 export async function ensureOpsToken(dataDir: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'ops-token');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    const token = randomBytes(32).toString('base64url');
-    await writeFile(file, `${token}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
+  return ensureSecretFile(dataDir, 'ops-token');
 }
 
 export async function readOpsToken(dataDir: string, fromEnv: string | undefined): Promise<string | null> {

@@ -20,6 +20,8 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 
 export const DEMO_MERCHANT = 'AURUM';
 export const OPS_TOKEN = 'test-ops-token-0123456789abcdef';
+/** The tests' secrets key (never the data folder's): 32 bytes as base64url. */
+export const SECRETS_KEY = 'dGVzdC1zZWNyZXRzLWtleS0wMTIzNDU2Nzg5YWJjZGU';
 
 export interface TestDb {
   database: Database;
@@ -60,7 +62,7 @@ const TEST_UPLOADS = path.join(
 );
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', OPS_TOKEN, UPLOAD_DIR: TEST_UPLOADS, ...overrides });
+  return loadConfig({ LOG_LEVEL: 'silent', OPS_TOKEN, SECRETS_KEY, UPLOAD_DIR: TEST_UPLOADS, ...overrides });
 }
 
 export interface TestApp {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { REPO_ROOT } from '../platform/config.ts';
-import { OPS_TOKEN } from './app.ts';
+import { OPS_TOKEN, SECRETS_KEY } from './app.ts';
 
 /** How long a server process may take to listen (tsx compiles on start). */
 const START_TIMEOUT_MS = 30_000;
@@ -34,6 +34,8 @@ export function startServer(
       PORT: '0',
       HOST: '127.0.0.1',
       OPS_TOKEN,
+      // The same key as the test's own app, as every process of one site has.
+      SECRETS_KEY,
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       ...env,

@@ -28,3 +28,7 @@ export {
   REALTIME_FINAL_CLOSES,
   REALTIME_PATH,
 } from '../../../../packages/contract/src/realtime.ts';
+export {
+  RECOVERY_CODE_PATTERN,
+  TOTP_CODE_PATTERN,
+} from '../../../../packages/contract/src/two-factor-codes.ts';

@@ -7,6 +7,7 @@ import type { OpsService } from '../ops/index.ts';
 import { resetPasswordCommand } from './member/ops.ts';
 import { memberRoutes } from './member/routes.ts';
 import type { Accounts } from './security/accounts.ts';
+import { twoFactorRoutes } from './security/two-factor/routes.ts';
 import { unlockRoutes } from './security/unlock-routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { socialRoutes } from './social/routes.ts';
@@ -24,7 +25,7 @@ export interface AccountsInstallDeps {
 }
 
 /**
- * The accounts area's calls (session, unlock, member, verification, social sign-in) and its
+ * The accounts area's calls (session, unlock, member, two-factor, verification, social sign-in) and its
  * operator command (`reset-password`).
  */
 export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps): void {
@@ -32,6 +33,7 @@ export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps)
   sessionRoutes(app, store, accounts);
   unlockRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
+  twoFactorRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
   const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
   socialRoutes(app, store, social, limiter);

@@ -26,6 +26,12 @@ export async function installSupport(app: FastifyInstance, deps: AreaDeps): Prom
   fanout.service = service;
   await fanout.start();
   app.addHook('onClose', async () => fanout.stop());
+  // Security changes of a member's account (two-factor bound, a recovery code used…) in its messages.
+  deps.accounts.securityEvents.whenRecorded((notice) =>
+    service
+      .sendMessage(notice.merchantCode, notice.memberId, notice.title, notice.text, 'system')
+      .catch((err: unknown) => app.log.warn({ err }, 'security notice not delivered')),
+  );
 
   // The unread count: a state event like the balance, never for trial accounts (they have no inbox).
   events.define(MESSAGES_EVENT, async (merchantCode, memberId) => {

@@ -16,6 +16,13 @@ const ACCOUNT_ERROR_TEXT = {
   'password.mismatch': 'problems.entries_differ',
   'password.invalid': 'errors.checkFields',
   'login.unlock.invalid': 'errors.unlockInvalid',
+  'two.factor.code.invalid': 'errors.twoFactorCode',
+  'two.factor.ticket.invalid': 'errors.twoFactorTicket',
+  'two.factor.ticket.expired': 'errors.twoFactorExpired',
+  'two.factor.already.bound': 'errors.twoFactorBound',
+  'two.factor.not.bound': 'errors.twoFactorNotBound',
+  'two.factor.not.started': 'errors.twoFactorNotStarted',
+  'two.factor.password.required': 'errors.twoFactorPassword',
 } as const;
 
 /** Whole minutes left of a login lock (`details.retryAfterSeconds`), at least 1. */
@@ -28,6 +35,10 @@ export function lockMinutesOf(error: unknown): number {
 export function accountErrorText(t: TFunction<'account'>, tc: TFunction, error: unknown): string {
   const code = errorCodeOf(error);
   if (code === 'login.locked') return t('errors.loginLocked', { count: lockMinutesOf(error) });
+  const attemptsLeft = Number(isApiError(error) ? error.details?.attemptsLeft : undefined);
+  if (code === 'two.factor.code.invalid' && attemptsLeft > 0) {
+    return t('errors.twoFactorTries', { count: attemptsLeft });
+  }
   if (code && Object.hasOwn(ACCOUNT_ERROR_TEXT, code)) {
     return t(ACCOUNT_ERROR_TEXT[code as keyof typeof ACCOUNT_ERROR_TEXT]);
   }
@@ -55,4 +66,13 @@ export function wantsCaptcha(error: unknown): boolean {
     code === 'captcha.invalid' ||
     (isApiError(error) && error.details?.captcha === 'true')
   );
+}
+
+/**
+ * The ticket of login.two.factor: the first step of a sign-in (a password, an SMS code, a reset…)
+ * was right, and the member's authenticator code comes next. Null for any other failure.
+ */
+export function secondFactorTicketOf(error: unknown): string | null {
+  if (errorCodeOf(error) !== 'login.two.factor' || !isApiError(error)) return null;
+  return error.details?.ticket || null;
 }

@@ -23,7 +23,8 @@ export interface GameLaunchParams {
 export interface ModalParamsMap {
   announcement: undefined;
   notice: { id: string; title: string; content?: string; date?: number };
-  login: undefined;
+  /** twoFactorTicket: a social sign-in's hand-off asks for the two-factor check (opens at it). */
+  login: { twoFactorTicket?: string } | undefined;
   register: { referralCode?: string } | undefined;
   changePassword: undefined;
   forgotPassword: undefined;

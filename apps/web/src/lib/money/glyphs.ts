@@ -7,7 +7,6 @@ export const GLYPHS = {
   bank: 'M3 10h18M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18M12 3l9 5H3z',
   card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   wallet: 'M4 7h15a1 1 0 011 1v11a1 1 0 01-1 1H5a1 1 0 01-1-1V6a2 2 0 012-2h11v3M16 13.5h.01',
-  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   upload: 'M12 15V4M7 9l5-5 5 5M4 17v3h16v-3',
   deposit: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   withdraw: 'M12 15V4M7 9l5-5 5 5M5 20h14',

@@ -1,4 +1,5 @@
 import type { Brand, LoginValue } from '@aurum/contract';
+import { secondFactorTicketOf } from '../account/errors';
 import { beginSession } from '../account/sign-in';
 import { apiCall, errorCodeOf } from '../api';
 import { buildHeaders } from '../api/api-client';
@@ -14,6 +15,8 @@ export type HandoffOutcome =
   | { kind: 'signed-in' }
   /** Another member is signed in in this tab: the member decides (switchAccount / stayOnAccount). */
   | { kind: 'ask'; value: LoginValue; current: string }
+  /** The member has two-factor sign-in on: the ticket of its check (a social sign-in's hand-off). */
+  | { kind: 'second-factor'; ticket: string }
   | { kind: 'failed'; code: string };
 
 /**
@@ -26,6 +29,8 @@ export async function redeemTicket(ticket: string, brand: BrandTypes): Promise<H
   try {
     value = await apiCall('handoffRedeem', { body: { ticket } });
   } catch (e) {
+    const ticket = secondFactorTicketOf(e);
+    if (ticket) return { kind: 'second-factor', ticket };
     return { kind: 'failed', code: errorCodeOf(e) ?? 'network.abnormal' };
   }
   if (!getToken()) {

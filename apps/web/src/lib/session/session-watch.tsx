@@ -2,6 +2,7 @@ import type { LoginValue } from '@aurum/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModal } from '../../components/ui';
 import { apiCall, errorTextKey } from '../api';
 import { handleSessionEnd } from '../api/request-context';
 import { loadChunk } from '../chunks/chunk-load';
@@ -40,6 +41,7 @@ export function HandoffPrompt() {
   const { t } = useTranslation();
   const brand = useBrand();
   const queryClient = useQueryClient();
+  const modal = useModal();
   const [asking, setAsking] = useState<{ value: LoginValue; current: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const shownHandoff = useRef(false);
@@ -49,10 +51,11 @@ export function HandoffPrompt() {
     if (!ticket) return;
     void redeemTicket(ticket, brand).then((outcome) => {
       if (outcome.kind === 'ask') setAsking({ value: outcome.value, current: outcome.current });
+      else if (outcome.kind === 'second-factor') modal.open('login', { twoFactorTicket: outcome.ticket });
       else if (outcome.kind === 'failed') notify(t(errorTextKey(outcome.code)), 'danger');
       else queryClient.removeQueries({ queryKey: ['member'] });
     });
-  }, [brand, queryClient, t]);
+  }, [brand, queryClient, t, modal]);
 
   const decide = (choice: 'switch' | 'stay') => {
     if (!asking || busy) return;

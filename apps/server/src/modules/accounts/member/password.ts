@@ -48,6 +48,22 @@ export interface PasswordDeps {
   publicUrl?: string | undefined;
 }
 
+/**
+ * The signed-in member's login password, asked again before a sensitive change (a new password,
+ * binding or unbinding an authenticator): password.old.wrong. Only failures count, shared by
+ * every such call, so a member who types it right is never locked.
+ */
+export async function checkCurrentPassword(limiter: RateLimiter, member: MemberRow, password: string) {
+  if (!member.passwordHash) throw new AppError('password.old.wrong');
+  const key = `pwchange:fail:${member.id}`;
+  const failures = await limiter.peek(key);
+  if (failures.count >= WRONG_OLD_PASSWORDS) throw tooManyRequests(failures.retryAfterMs);
+  if (!(await verifyPassword(member.passwordHash, password))) {
+    await limiter.hit(key, Number.MAX_SAFE_INTEGER, 15 * MINUTE_MS);
+    throw new AppError('password.old.wrong');
+  }
+}
+
 const emailTarget = (merchantCode: string, member: MemberRow): CodeTarget => ({
   merchantCode,
   channel: 'email',
@@ -70,9 +86,15 @@ export class PasswordService {
     ip: string,
   ): Promise<LoginValue> {
     requireRealAccount(merchant, member);
-    if (member.passwordHash) await this.checkOldPassword(member, body.oldPassword);
+    if (member.passwordHash) {
+      if (!body.oldPassword) {
+        throw new AppError('validation.failed', undefined, { oldPassword: 'input_required' });
+      }
+      await checkCurrentPassword(this.deps.limiter, member, body.oldPassword);
+    }
     checkNewPassword(merchant, member.account, body.newPassword, body.confirmNewPassword);
-    return this.setPassword(merchant, member, body.newPassword, ip);
+    // The member proved the session (and with it any second factor) already.
+    return this.setPassword(merchant, member, body.newPassword, ip, 'signed-in');
   }
 
   /**
@@ -111,7 +133,9 @@ export class PasswordService {
       'mobileNum' in body ? await this.bySms(merchant, body) : await this.byEmailCode(merchant, body);
     // Only now is the account behind a number known; telling it before the code would leak it.
     checkNewPassword(merchant, member.account, body.newPassword, body.confirmNewPassword);
-    return this.setPassword(merchant, member, body.newPassword, ip);
+    // A code to the mobile or email resets the password, but a member with two-factor sign-in on
+    // still needs the authenticator for a session (the reply is then login.two.factor).
+    return this.setPassword(merchant, member, body.newPassword, ip, 'second-factor-due');
   }
 
   private async bySms(merchant: MerchantState, body: Extract<ResetBody, { mobileNum: string }>) {
@@ -138,19 +162,13 @@ export class PasswordService {
     return member;
   }
 
-  /** Only failures count, so a member who types the old password right is never locked. */
-  private async checkOldPassword(member: MemberRow, oldPassword: string | undefined) {
-    if (!oldPassword) throw new AppError('validation.failed', undefined, { oldPassword: 'input_required' });
-    const key = `pwchange:fail:${member.id}`;
-    const failures = await this.deps.limiter.peek(key);
-    if (failures.count >= WRONG_OLD_PASSWORDS) throw tooManyRequests(failures.retryAfterMs);
-    if (!(await verifyPassword(member.passwordHash!, oldPassword))) {
-      await this.deps.limiter.hit(key, Number.MAX_SAFE_INTEGER, 15 * MINUTE_MS);
-      throw new AppError('password.old.wrong');
-    }
-  }
-
-  private async setPassword(merchant: MerchantState, member: MemberRow, password: string, ip: string) {
+  private async setPassword(
+    merchant: MerchantState,
+    member: MemberRow,
+    password: string,
+    ip: string,
+    proven: 'signed-in' | 'second-factor-due',
+  ) {
     const passwordHash = await hashPassword(password);
     const now = new Date(this.deps.clock.now());
     const updated = await this.deps.database.db.transaction(async (tx) => {
@@ -158,7 +176,9 @@ export class PasswordService {
       await this.deps.sessions.endAll(member.id, tx);
       return row!;
     });
-    return this.deps.login.signIn(merchant, updated, { ip });
+    return proven === 'signed-in'
+      ? this.deps.login.signIn(merchant, updated, { ip })
+      : (await this.deps.login.complete(merchant, updated, { ip })).value;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../platform/clock.ts';
-import { prepareDummyHash, ServerKeys } from '../../../platform/crypto.ts';
+import { prepareDummyHash, type SecretBox, ServerKeys } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 import type { RequestGuards } from '../../../platform/http.ts';
 import type { MessageProvider } from '../../../platform/outbox.ts';
@@ -16,6 +16,8 @@ import { CodeStore } from '../verification/codes.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
 import { LoginUnlock } from './login-unlock.ts';
+import { SecurityEvents } from './security-events.ts';
+import { TwoFactorService } from './two-factor/service.ts';
 
 export interface AccountDeps {
   database: Database;
@@ -24,6 +26,8 @@ export interface AccountDeps {
   /** Ids of E bodies already taken, shared by every process: a replayed body is refused. */
   seenIds: SeenIds;
   messenger: MessageProvider;
+  /** Seals the secrets kept in the database (authenticator keys) with the site's secrets key. */
+  secrets: SecretBox;
   /** PUBLIC_URL: the site's origin for links sent to members (unlock links, password reset). */
   publicUrl?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
@@ -41,7 +45,15 @@ export async function createAccounts(deps: AccountDeps) {
   const codes = new CodeStore(database, clock);
   const sms = new SmsService({ database, clock, limiter, messenger, codes, captcha });
   const guard = new LoginGuard(limiter);
-  const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard });
+  const securityEvents = new SecurityEvents();
+  const twoFactor = new TwoFactorService({
+    database,
+    clock,
+    limiter,
+    secrets: deps.secrets,
+    events: securityEvents,
+  });
+  const login = new LoginService({ database, clock, limiter, sessions, captcha, sms, guard, twoFactor });
   const unlock = new LoginUnlock({
     database,
     clock,
@@ -90,5 +102,7 @@ export async function createAccounts(deps: AccountDeps) {
     guards,
     handoff,
     guard,
+    twoFactor,
+    securityEvents,
   };
 }

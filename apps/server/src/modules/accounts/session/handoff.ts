@@ -22,7 +22,7 @@ export interface HandoffDeps {
 
 /**
  * Session hand-off by link: a one-time ticket (256-bit random, stored as its SHA-256 in the
- * sessions table as kind 'ticket', so revoking a member's sessions revokes it too), bound to the
+ * sessions table as kind 'ticket' or 'social-ticket', so revoking a member's sessions revokes it too), bound to the
  * member, redeemed by POST for a fresh session within 60 seconds. A session token itself never
  * travels in a URL (access logs, history, Referer) and a link can never sign a visitor in
  * without the page asking first.
@@ -30,15 +30,25 @@ export interface HandoffDeps {
 export class HandoffService {
   constructor(private readonly deps: HandoffDeps) {}
 
-  /** A ticket for the member, and the site path that carries it. */
-  async issue(merchant: MerchantState, member: MemberRow, ip: string, path = '/') {
+  /**
+   * A ticket for the member, and the site path that carries it. `kind`: 'ticket' for a signed-in
+   * member's link; 'social-ticket' for a social sign-in, whose session still needs the second
+   * factor when the member has one.
+   */
+  async issue(
+    merchant: MerchantState,
+    member: MemberRow,
+    ip: string,
+    path = '/',
+    kind: 'ticket' | 'social-ticket' = 'ticket',
+  ) {
     requireRealAccount(merchant, member);
     const ticket = randomToken();
     const now = this.deps.clock.now();
     await insertSession(this.deps.database.db, {
       merchantCode: merchant.code,
       memberId: member.id,
-      kind: 'ticket',
+      kind,
       tokenHash: sha256Hex(ticket),
       ip,
       createdAt: new Date(now),
@@ -60,7 +70,10 @@ export class HandoffService {
   async redeem(merchant: MerchantState, ticket: string, ip: string): Promise<LoginValue> {
     if (!TOKEN_PATTERN.test(ticket)) throw new AppError('handoff.ticket.invalid');
     const db = this.deps.database.db;
-    const found = await findLive(db, merchant.code, 'ticket', sha256Hex(ticket));
+    const hash = sha256Hex(ticket);
+    const found =
+      (await findLive(db, merchant.code, 'ticket', hash)) ??
+      (await findLive(db, merchant.code, 'social-ticket', hash));
     if (!found) throw new AppError('handoff.ticket.invalid');
     const now = this.deps.clock.now();
     if (now >= found.session.expiresAt.getTime()) throw new AppError('handoff.ticket.expired');
@@ -78,7 +91,8 @@ export class HandoffService {
     if (!(await revokeSession(db, found.session.id, new Date(now)))) {
       throw new AppError('handoff.ticket.invalid');
     }
-    return this.deps.login.signIn(merchant, member, { ip });
+    if (found.session.kind === 'ticket') return this.deps.login.signIn(merchant, member, { ip });
+    return (await this.deps.login.complete(merchant, member, { ip })).value;
   }
 }
 

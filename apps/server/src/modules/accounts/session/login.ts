@@ -1,4 +1,10 @@
-import type { freePlayRequestSchema, LoginValue, smsLoginSchema, usernameLoginSchema } from '@aurum/contract';
+import type {
+  freePlayRequestSchema,
+  LoginValue,
+  smsLoginSchema,
+  twoFactorLoginRequestSchema,
+  usernameLoginSchema,
+} from '@aurum/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MemberRow } from '../../../db/schema.ts';
@@ -25,6 +31,7 @@ import {
   loginCaptchaAlways,
   trialType,
 } from '../security/settings.ts';
+import type { FirstStep, TwoFactorService } from '../security/two-factor/service.ts';
 import type { CaptchaService } from '../verification/captcha.ts';
 import { requireMobile, type SmsService } from '../verification/sms.ts';
 import { findLive, revokeSession } from './repository.ts';
@@ -33,6 +40,7 @@ import type { SessionService } from './service.ts';
 type UsernameLogin = z.output<typeof usernameLoginSchema>;
 type SmsLogin = z.output<typeof smsLoginSchema>;
 type FreePlayRequest = z.output<typeof freePlayRequestSchema>;
+type TwoFactorLogin = z.output<typeof twoFactorLoginRequestSchema>;
 export type Site = 'member' | 'agent';
 
 /** SMS logins per number in 15 minutes (each also burns a try of the code). */
@@ -42,9 +50,7 @@ const TRIALS_PER_CLIENT_HOUR = 10;
 /** A trial account can be resumed with its last token for this long. */
 const TRIAL_RESUME_MS = 7 * DAY_MS;
 
-export interface SignIn {
-  ip: string;
-  deviceId?: string | undefined;
+export interface SignIn extends FirstStep {
   /** The password just typed, to spot the default one; absent for SMS and token logins. */
   password?: string | undefined;
 }
@@ -52,6 +58,8 @@ export interface SignIn {
 export interface SignedIn {
   value: LoginValue;
   member: MemberRow;
+  /** Set a remember cookie too (asked for at the first step of a two-factor sign-in). */
+  remember?: boolean;
 }
 
 export interface LoginDeps {
@@ -62,9 +70,14 @@ export interface LoginDeps {
   captcha: CaptchaService;
   sms: SmsService;
   guard: LoginGuard;
+  twoFactor: TwoFactorService;
 }
 
-/** Every way of signing in ends here with a session and the same reply. */
+/**
+ * Every way of signing in ends here with a session and the same reply, through complete(): a
+ * member with two-factor sign-in on gets login.two.factor instead, and the session only from
+ * withSecondFactor.
+ */
 export class LoginService {
   constructor(private readonly deps: LoginDeps) {}
 
@@ -108,7 +121,12 @@ export class LoginService {
     assertMaySignIn(merchant, usable, body.site);
     await this.checkNetwork(merchant, usable, ip, body.ipVerificationCode, language);
     await guard.succeeded(merchant.code, body.username, ip);
-    return this.open(merchant, usable, { ip, deviceId: body.loginDeviceId, password: body.password });
+    return this.complete(merchant, usable, {
+      ip,
+      deviceId: body.loginDeviceId,
+      password: body.password,
+      remember: body.remember,
+    });
   }
 
   /**
@@ -163,7 +181,7 @@ export class LoginService {
     // Login codes are only ever sent to members' numbers; this covers a member removed since.
     if (member?.status !== 'active') throw new AppError('sms.code.invalid');
     assertMaySignIn(merchant, member, body.site);
-    return this.open(merchant, member, { ip, deviceId: body.loginDeviceId });
+    return this.complete(merchant, member, { ip, deviceId: body.loginDeviceId, remember: body.remember });
   }
 
   /** Exchanges a remember token (used up) for a session; the caller sets the next token. */
@@ -171,7 +189,8 @@ export class LoginService {
     const member = await this.deps.sessions.redeemRemember(merchant, token);
     if (!member) throw new AppError('user.or.token.invalid');
     assertMaySignIn(merchant, member, site);
-    return this.open(merchant, member, { ip });
+    // The token stood for a whole sign-in, but a stolen cookie must not skip the authenticator.
+    return this.complete(merchant, member, { ip, remember: true });
   }
 
   /**
@@ -181,7 +200,7 @@ export class LoginService {
   async withSocial(merchant: MerchantState, member: MemberRow, site: Site, ip: string) {
     if (member.status !== 'active') throw new AppError('login.not.member');
     assertMaySignIn(merchant, member, site);
-    return this.open(merchant, member, { ip });
+    return this.complete(merchant, member, { ip });
   }
 
   /** Resumes the trial account of a given token, or makes a new one (FREEPLAY3). */
@@ -199,18 +218,38 @@ export class LoginService {
       language,
       createdAt: new Date(this.deps.clock.now()),
     });
-    return this.open(merchant, member, { ip });
+    return this.complete(merchant, member, { ip });
   }
 
-  /** Starts a session and builds the login reply (also used after registration and resets). */
+  /**
+   * Starts a session and builds the login reply, with no second factor asked: for a member who
+   * just registered, or who proved a session already (a password change, a hand-off ticket of a
+   * signed-in member). Every other sign-in goes through complete().
+   */
   async signIn(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<LoginValue> {
     const token = await this.deps.sessions.start(merchant, member, how);
     await rememberNetwork(this.deps.database.db, member.id, how.ip, new Date(this.deps.clock.now()));
-    return loginValue(merchant, member, token, how.password, this.deps.clock.now());
+    return loginValue(merchant, member, token, typedPassword(merchant, how), this.deps.clock.now());
   }
 
-  private async open(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<SignedIn> {
+  /** The first factor is proven: a session, or login.two.factor when the member has it on. */
+  async complete(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<SignedIn> {
+    if (await this.deps.twoFactor.isOn(member.id)) {
+      throw await this.deps.twoFactor.challenge(merchant, member, {
+        ip: how.ip,
+        deviceId: how.deviceId,
+        remember: how.remember,
+        typed: typedPassword(merchant, how),
+      });
+    }
     return { value: await this.signIn(merchant, member, how), member };
+  }
+
+  /** The second step: the ticket of login.two.factor and a code start the session. */
+  async withSecondFactor(merchant: MerchantState, body: TwoFactorLogin, ip: string): Promise<SignedIn> {
+    const { member, first } = await this.deps.twoFactor.answer(merchant, body.ticket, body.code, ip);
+    const value = await this.signIn(merchant, member, first);
+    return { value, member, remember: first.remember ?? false };
   }
 
   /**
@@ -246,7 +285,7 @@ export class LoginService {
     if (now - found.session.createdAt.getTime() > TRIAL_RESUME_MS) return null;
     // The old token is replaced, so it cannot be used to resume twice.
     if (!(await revokeSession(db, found.session.id, new Date(now)))) return null;
-    return this.open(merchant, found.member, { ip });
+    return this.complete(merchant, found.member, { ip });
   }
 }
 
@@ -256,16 +295,21 @@ export function assertMaySignIn(merchant: MerchantState, member: MemberRow, site
   if (site === 'agent' && !isAgentType(merchant, member.type)) throw new AppError('login.agent.only');
 }
 
+/** Whether a password was typed (now, or at the first step of a two-factor sign-in), and the default one. */
+function typedPassword(merchant: MerchantState, how: SignIn) {
+  return how.password !== undefined ? { isDefault: isDefaultPassword(merchant, how.password) } : how.typed;
+}
+
 export function loginValue(
   merchant: MerchantState,
   member: MemberRow,
   token: string,
-  password: string | undefined,
+  typed: { isDefault: boolean } | undefined,
   now: number,
 ): LoginValue {
   const expired = passwordExpired(merchant, member, now);
   // SMS and token logins never force a change: their user may not know the password at all.
-  const forced = password !== undefined && (isDefaultPassword(merchant, password) || expired);
+  const forced = typed !== undefined && (typed.isDefault || expired);
   return {
     token,
     firstTimeLogin: member.firstLoginAt === null,

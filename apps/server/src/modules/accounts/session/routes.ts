@@ -65,6 +65,23 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
   registerRoute(
     app,
     store,
+    routes.loginTwoFactor,
+    async ({ req, reply, merchant, body, ip }) => {
+      const { value, member, remember } = await login.withSecondFactor(merchant, body, ip);
+      if (remember) {
+        const remembered = await sessions.remember(merchant, member, ip);
+        setRememberCookie(req, reply, remembered.token, remembered.maxAgeMs);
+      }
+      setDeviceCookie(req, reply, await login.rememberDevice(member, readCookie(req, DEVICE_COOKIE)));
+      reply.header('cache-control', 'no-store');
+      return value;
+    },
+    perMinute(20),
+  );
+
+  registerRoute(
+    app,
+    store,
     routes.loginRemember,
     async ({ req, reply, merchant, body, ip }) => {
       const token = readCookie(req, REMEMBER_COOKIE);

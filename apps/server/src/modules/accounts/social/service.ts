@@ -189,7 +189,7 @@ export class SocialService {
     assertMaySignIn(merchant, member, site);
     // The landing page gets a one-time hand-off ticket, never a session token (access logs,
     // history, Referer); it redeems the ticket by POST for the session.
-    const issued = await this.deps.handoff.issue(merchant, member, input.ip, row.returnTo);
+    const issued = await this.deps.handoff.issue(merchant, member, input.ip, row.returnTo, 'social-ticket');
     return {
       location: issued.url,
       member,

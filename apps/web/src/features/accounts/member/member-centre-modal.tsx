@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { ChangePasswordForm } from '../security/change-password-form';
+import { TwoFactorPanel } from '../security/two-factor/two-factor-panel';
 import styles from './member-centre.module.css';
 
 /** The member-centre pages built so far (lib/modals: the header's dropdown lists the same). */
@@ -178,6 +179,10 @@ function SecurityCentre({ slots }: { slots: MemberCentreSlots }) {
       <section aria-labelledby="password-heading" className={styles.section}>
         <h3 id="password-heading">{t('changePassword.title')}</h3>
         <ChangePasswordForm key={formKey} onDone={() => setFormKey((k) => k + 1)} />
+      </section>
+      <section aria-labelledby="two-factor-heading" className={styles.section} data-section="two-factor">
+        <h3 id="two-factor-heading">{t('twoFactor.title')}</h3>
+        <TwoFactorPanel />
       </section>
       {/* Withdraw password and withdrawal accounts: the cashier's own chunk, loaded meanwhile. */}
       <Suspense fallback={null}>{slots.cashierSecurity ? <slots.cashierSecurity /> : null}</Suspense>

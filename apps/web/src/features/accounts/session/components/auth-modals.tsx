@@ -21,10 +21,15 @@ function useSwitchModal(current: 'login' | 'register' | 'forgotPassword') {
   };
 }
 
-export function LoginModal(_: ModalBodyProps<'login'>) {
+export function LoginModal({ params }: ModalBodyProps<'login'>) {
   return (
     <>
-      <LoginPanel inModal onSwitch={useSwitchModal('login')} onLoggedIn={useLoginDone()} />
+      <LoginPanel
+        inModal
+        onSwitch={useSwitchModal('login')}
+        onLoggedIn={useLoginDone()}
+        twoFactorTicket={params?.twoFactorTicket}
+      />
       <PageBanner group="login" end />
     </>
   );

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, Icon, TabPanel, Tabs } from '../../../../components/ui';
 import { FormFailure, PasswordField, TextField, useForm } from '../../../../components/ui/form';
-import { accountErrorText, fieldProblemsOf } from '../../../../lib/account/errors';
+import { accountErrorText, fieldProblemsOf, secondFactorTicketOf } from '../../../../lib/account/errors';
 import { useRegisterSettings } from '../../../../lib/account/register-settings';
 import { describeProblem, fallbackRule, findRule, validateNewPassword } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
+import { notify } from '../../../../lib/notify/notify';
 import { useFeature } from '../../../../lib/site';
 import { resetWithEmailCode, resetWithSmsCode, sendResetEmail } from '../api/password';
 import { requestSmsCode } from '../api/verification';
@@ -17,6 +18,7 @@ import { emptyMobile, MobileField, type MobileValue, mobilePayload, mobileProble
 import { PanelSwitch } from './panel-footer';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { SmsButton } from './sms-button';
+import { TwoFactorStep } from './two-factor-step';
 
 export type ForgotTab = 'email' | 'mobile';
 
@@ -41,6 +43,8 @@ export function ForgotPasswordPanel({ inModal, onSwitch, onLoggedIn, onEmailSent
   const linkCode = link.get('resetCode');
   const { tabs, initial } = forgotTabs(smsReset);
   const [tab, setTab] = useState<ForgotTab>(linkCode ? 'email' : initial);
+  // The password is reset, but the member has two-factor sign-in on: its check comes next.
+  const [ticket, setTicket] = useState<string | null>(null);
   const idBase = useId();
   const rules = useRegisterSettings().data?.rules ?? [];
   const body =
@@ -50,11 +54,28 @@ export function ForgotPasswordPanel({ inModal, onSwitch, onLoggedIn, onEmailSent
         initialUsername={link.get('username') ?? ''}
         initialCode={linkCode ?? ''}
         onLoggedIn={onLoggedIn}
+        onSecondFactor={setTicket}
         onEmailSent={onEmailSent}
       />
     ) : (
-      <MobileReset rules={rules} onLoggedIn={onLoggedIn} />
+      <MobileReset rules={rules} onLoggedIn={onLoggedIn} onSecondFactor={setTicket} />
     );
+  if (ticket) {
+    return (
+      <div className={styles.panel} data-panel="forgotPassword" data-step="two-factor">
+        <PanelTitle inModal={inModal}>{t('login.twoFactorTitle')}</PanelTitle>
+        <TwoFactorStep
+          ticket={ticket}
+          onSignedIn={(value) => onLoggedIn(value, 'reset')}
+          onRestart={() => {
+            // The new password stands: the member signs in with it (and a code) from the start.
+            notify(t('twoFactor.doneReset'), 'info');
+            onSwitch('login');
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <div className={styles.panel} data-panel="forgotPassword" data-tab={tab}>
       <PanelTitle inModal={inModal}>{t('forgot.title')}</PanelTitle>
@@ -109,12 +130,15 @@ function EmailReset({
   initialUsername,
   initialCode,
   onLoggedIn,
+  onSecondFactor,
   onEmailSent,
 }: {
   rules: readonly ValidationRule[];
   initialUsername: string;
   initialCode: string;
   onLoggedIn: ForgotPanelProps['onLoggedIn'];
+  /** The reset answered login.two.factor with this ticket. */
+  onSecondFactor: (ticket: string) => void;
   onEmailSent: () => void;
 }) {
   const { t: tc } = useTranslation();
@@ -158,6 +182,11 @@ function EmailReset({
         });
         onLoggedIn(value, 'reset');
       } catch (error) {
+        const ticket = secondFactorTicketOf(error);
+        if (ticket) {
+          onSecondFactor(ticket);
+          return;
+        }
         const problems = fieldProblemsOf(error);
         if (step === 'code' && problems.newPassword) form.setErrors({ newPassword: problems.newPassword });
         form.setFailure(accountErrorText(t, tc, error));
@@ -241,9 +270,12 @@ interface MobileValues {
 function MobileReset({
   rules,
   onLoggedIn,
+  onSecondFactor,
 }: {
   rules: readonly ValidationRule[];
   onLoggedIn: ForgotPanelProps['onLoggedIn'];
+  /** The reset answered login.two.factor with this ticket. */
+  onSecondFactor: (ticket: string) => void;
 }) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
@@ -266,6 +298,11 @@ function MobileReset({
         });
         onLoggedIn(value, 'reset');
       } catch (error) {
+        const ticket = secondFactorTicketOf(error);
+        if (ticket) {
+          onSecondFactor(ticket);
+          return;
+        }
         const problems = fieldProblemsOf(error);
         if (problems.mobileNum) form.setErrors({ mobileNum: problems.mobileNum });
         form.setFailure(accountErrorText(t, tc, error));

@@ -10,7 +10,12 @@ import {
   TextField,
   useForm,
 } from '../../../../components/ui/form';
-import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
+import {
+  accountErrorText,
+  fieldProblemsOf,
+  secondFactorTicketOf,
+  wantsCaptcha,
+} from '../../../../lib/account/errors';
 import { socialProvidersOf, useRegisterSettings } from '../../../../lib/account/register-settings';
 import { describeProblem } from '../../../../lib/account/rules';
 import { useAgentSite } from '../../../../lib/account/site';
@@ -32,11 +37,21 @@ import { CustomerServiceLink, PanelSwitch } from './panel-footer';
 import { type AuthTarget, PanelTitle } from './panel-title';
 import { SmsButton } from './sms-button';
 import { SocialButtons } from './social-buttons';
+import { TwoFactorStep } from './two-factor-step';
 
 interface LoginPanelProps {
   inModal: boolean;
   onSwitch: (target: AuthTarget) => void;
   onLoggedIn: (value: LoginValue, method: LoginMethod) => void;
+  /** A social sign-in's hand-off answered login.two.factor: open at the two-factor check. */
+  twoFactorTicket?: string | undefined;
+}
+
+/** The first step was right but the member has two-factor sign-in on (login.two.factor). */
+interface SecondStep {
+  ticket: string;
+  method: LoginMethod;
+  remember: boolean;
 }
 
 interface Values {
@@ -57,7 +72,7 @@ const REMEMBERED_MASK = '••••••••';
  * token, checklist decision), show/hide password, forgot password, customer service, register,
  * social sign-in. The agent page hides remember me and social sign-in and signs in as an agent.
  */
-export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
+export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: LoginPanelProps) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const brand = useBrand();
@@ -74,6 +89,9 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
   // LOGINIPVERF3: where the server sent the code for a sign-in from a new network.
   const [ipCheck, setIpCheck] = useState<string | null>(null);
   const [askedForCaptcha, setAskedForCaptcha] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(() =>
+    twoFactorTicket ? { ticket: twoFactorTicket, method: 'social', remember: false } : null,
+  );
   const captchaShown =
     mode === 'username' && !remembered && (askedForCaptcha || Boolean(settings?.loginCaptcha));
   const captcha = useCaptcha(captchaShown || (mode === 'sms' && Boolean(settings?.loginCaptcha)));
@@ -101,7 +119,14 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
     };
   };
 
-  const failed = (error: unknown, form: Form<Values>) => {
+  /** A failure of the first step; login.two.factor moves on to the two-factor check instead. */
+  const failed = (error: unknown, form: Form<Values>, step: Omit<SecondStep, 'ticket'>) => {
+    const ticket = secondFactorTicketOf(error);
+    if (ticket) {
+      form.setFailure(null);
+      setSecondStep({ ticket, ...step });
+      return;
+    }
     const code = errorCodeOf(error);
     if (code === 'login.ip.verification') {
       setIpCheck((isApiError(error) && error.details?.destination) || '');
@@ -133,6 +158,10 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
     try {
       succeed(await loginWithRememberCookie(site), 'remember', v.remember);
     } catch (error) {
+      if (secondFactorTicketOf(error)) {
+        failed(error, form, { method: 'remember', remember: v.remember });
+        return;
+      }
       // The saved sign-in is gone (expired, revoked, used): back to the normal form.
       forgetRememberedAccount();
       setRemembered(null);
@@ -171,7 +200,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
         succeed(value, 'sms', v.remember);
       }
     } catch (error) {
-      failed(error, form);
+      failed(error, form, { method: mode === 'username' ? 'password' : 'sms', remember: v.remember });
     }
   };
 
@@ -209,6 +238,27 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn }: LoginPanelProps) {
     setRemembered(null);
     form.setValues({ username: '', remember: false });
   };
+
+  if (secondStep) {
+    const { method, remember } = secondStep;
+    return (
+      <div className={styles.panel} data-panel="login" data-site={site} data-step="two-factor">
+        <PanelTitle inModal={inModal}>{t('login.twoFactorTitle')}</PanelTitle>
+        <TwoFactorStep
+          ticket={secondStep.ticket}
+          onSignedIn={(value) =>
+            // A social sign-in leaves the remembered account name as it was.
+            method === 'social' ? onLoggedIn(value, method) : succeed(value, method, remember)
+          }
+          onRestart={(reason) => {
+            setSecondStep(null);
+            form.setFailure(reason);
+          }}
+        />
+        <CustomerServiceLink />
+      </div>
+    );
+  }
 
   return (
     <div className={styles.panel} data-panel="login" data-site={site}>
