@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter';
 import '../styles/tokens.css';
 import '../styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../lib/download/pwa/register';
 import { initI18n } from '../lib/i18n';
@@ -21,11 +21,15 @@ async function boot() {
   if (document.documentElement.dataset.prerender === 'stale') releasePrerender();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the app in short slices and lets the browser in between (the
+  // page shown meanwhile, the prerendered home page or the boot loader, stays responsive).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   registerServiceWorker();
 }
 

@@ -25,6 +25,19 @@ function renderAt(path: string) {
 }
 
 describe('ScrollManager (spec §2: navigation scrolls to top, hash scroll is supported)', () => {
+  it('leaves the page the browser opened where it is, then scrolls to the top on navigation', async () => {
+    vi.resetModules();
+    const fresh = await import('./scroll-manager');
+    vi.mocked(window.scrollTo).mockClear();
+    const router = createMemoryRouter([{ path: '*', element: <fresh.ScrollManager /> }], {
+      initialEntries: ['/'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/promotions'));
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('scrolls to the top on every route change', async () => {
     const router = renderAt('/');
     vi.mocked(window.scrollTo).mockClear();

@@ -21,6 +21,13 @@ export function scrollToHash(hash: string, attempts = HASH_SCROLL_ATTEMPTS): () 
   return () => cancelAnimationFrame(frame);
 }
 
+/**
+ * The page the browser opened keeps the scroll position the browser gave it (the top, or where
+ * the visitor scrolled the prerendered home page before the app took its place); scrolling it
+ * to the top again would also force a layout of the whole page in the middle of the take-over.
+ */
+let openedPage = true;
+
 /** Navigation scrolls to the top; a hash scrolls to its element (spec §2). */
 export function ScrollManager() {
   const { pathname, search, hash } = useLocation();
@@ -29,8 +36,10 @@ export function ScrollManager() {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the route.
   useEffect(() => {
+    const opened = openedPage;
+    openedPage = false;
     if (hash) return scrollToHash(hash);
-    window.scrollTo(0, 0);
+    if (!opened) window.scrollTo(0, 0);
   }, [pathname, search, hash]);
   return null;
 }

@@ -1,5 +1,5 @@
 import type { SitePermission } from '@aurum/contract';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useGameMenusQuery } from '../../features/system/api/get-game-menus';
 import { useSitePermission } from '../../features/system/api/get-site-permission';
@@ -55,13 +55,21 @@ export function StartupGate() {
     document.title = brand.name;
     let live = true;
     void applyBrandLanguages(brand).finally(() => {
-      if (live) setBrandApplied(data);
+      // The app's first render (router, layout, page): in slices, like the start-up's own.
+      if (live) startTransition(() => setBrandApplied(data));
     });
     void loadAnalytics(data.info.analyticsId);
     return () => {
       live = false;
     };
   }, [permission.data]);
+
+  // The router starts loading the page's code now, in a task of its own rather than in the app's
+  // first render.
+  const ready = state.kind === 'ready';
+  useEffect(() => {
+    if (ready) getRouter();
+  }, [ready]);
 
   // The operator switched the site back on: re-read the site data, which may still say otherwise.
   const code = status.data?.status;

@@ -1,5 +1,6 @@
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { imageUrl } from '../../lib/cdn';
+import { useSeen } from '../../lib/hooks/use-seen';
 import { cx } from './cx';
 import styles from './img.module.css';
 
@@ -36,25 +37,10 @@ export function Img({
   imgClassName,
 }: ImgProps) {
   const box = useRef<HTMLSpanElement>(null);
-  const [visible, setVisible] = useState(!lazy || typeof IntersectionObserver === 'undefined');
+  const visible = useSeen(box, { threshold: LAZY_THRESHOLD, enabled: lazy });
   // The src that failed to load (one attempt); a new src gets its own attempt.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;
-
-  useEffect(() => {
-    if (visible || !box.current) return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
-          io.disconnect();
-        }
-      },
-      { threshold: LAZY_THRESHOLD },
-    );
-    io.observe(box.current);
-    return () => io.disconnect();
-  }, [visible]);
 
   const shown = failed && fallback ? FALLBACK_IMAGES[fallback] : src;
   const hidden = failed && !fallback;

@@ -10,6 +10,19 @@ export function releasePrerender(): void {
   document.getElementById('prerender')?.remove();
 }
 
+/**
+ * Whether the app is rendering hidden behind the prerendered page (`#root` is not displayed until
+ * the copy goes). Measuring the app's elements meanwhile reads zeros, and forces the browser to
+ * lay out the copy about to go; a measurement waits for the app to show instead.
+ */
+export function behindPrerender(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.getElementById('prerender') !== null &&
+    document.documentElement.dataset.prerender !== 'stale'
+  );
+}
+
 /** Releases the prerendered page once the calling component has rendered (when `when` holds). */
 export function useReleasePrerender(when = true): void {
   useLayoutEffect(() => {

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../../lib/hooks/when-idle';
 import type { ModalId, ModalParamsMap } from '../../../lib/modals/modal-ids';
 import { ChunkErrorPanel } from '../chunk-error-panel';
 import { ErrorBoundary } from '../error-boundary';
@@ -113,10 +114,7 @@ export function ModalProvider({ registry, children }: { registry: ModalRegistry;
     [open, close],
   );
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void loadModal());
-  }, []);
+  useEffect(() => whenIdle(() => void loadModal(), 1500), []);
 
   const remove = (key: number) => setEntries((list) => list.filter((e) => e.key !== key));
 

@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useModal } from '../../../components/ui';
 import { useAnnouncements } from '../../../lib/content';
+import { whenIdle } from '../../../lib/hooks/when-idle';
 import { markPopupClosed, popupClosed, usePopupAudience } from './announcement-audience';
+
+/** The popup waits for an idle moment this long at most. */
+const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * Opens the announcement popup on entry (spec §4 Popups) when the visitor's audience has popup
  * announcements and has not closed the popup in this browser session. Closing it marks it closed.
+ * It opens once the browser is idle, after the page has rendered, not in the middle of that work.
  */
 export function AnnouncementGate() {
   const modal = useModal();
@@ -16,9 +21,11 @@ export function AnnouncementGate() {
   const count = data?.execution === audience.execution ? data.popup.content.length : 0;
   useEffect(() => {
     if (closed || count === 0 || shownFor.current === audience.storageKey) return;
-    shownFor.current = audience.storageKey;
     const key = audience.storageKey;
-    modal.open('announcement', undefined, { onClose: () => markPopupClosed(key) });
+    return whenIdle(() => {
+      shownFor.current = key;
+      modal.open('announcement', undefined, { onClose: () => markPopupClosed(key) });
+    }, IDLE_TIMEOUT_MS);
   }, [closed, count, audience.storageKey, modal]);
   return null;
 }

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { cx, Icon, MediaIcon, Menu } from '../../../components/ui';
+import { behindPrerender } from '../../../lib/prerender';
 import { paths } from '../../../lib/routes/paths';
 import { categoryIcon, useNavCategories } from '../hooks/use-nav-categories';
 import { fitCount } from './category-fit';
@@ -25,8 +26,16 @@ interface CategoryNavProps {
   className?: string;
 }
 
-/** Spec §2 Header: Home first, then every known category that has vendors, in the server's order. */
-export function CategoryNav({ variant, label, onNavigate, className }: CategoryNavProps) {
+/**
+ * Spec §2 Header: Home first, then every known category that has vendors, in the server's order.
+ * Memoised: the header and side menu re-render for their own state, the categories rarely change.
+ */
+export const CategoryNav = memo(function CategoryNav({
+  variant,
+  label,
+  onNavigate,
+  className,
+}: CategoryNavProps) {
   const { t } = useTranslation();
   const categories = useNavCategories();
   const items: NavItem[] = [
@@ -61,7 +70,7 @@ export function CategoryNav({ variant, label, onNavigate, className }: CategoryN
       </ul>
     </nav>
   );
-}
+});
 
 /**
  * The header bar: the categories that fit in the room the header leaves, the rest under a More
@@ -86,7 +95,10 @@ function CategoryBar({ items, label, className }: { items: NavItem[]; label: str
     const observer = new ResizeObserver(update);
     observer.observe(root);
     observer.observe(row);
-    update();
+    // Behind the prerendered page the bar is not laid out: measuring would force the browser to lay
+    // out the page about to go. The observer measures it once shown; until then it shows every
+    // category, as the prerendered bar did.
+    if (!behindPrerender()) update();
     return () => observer.disconnect();
   }, []);
   const visible = items.slice(0, shown);

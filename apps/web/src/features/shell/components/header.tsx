@@ -26,14 +26,11 @@ interface HeaderProps {
 }
 
 /** Spec §2 Header; DESIGN: 64 px, logo, categories with icons, then the account area. */
-export function Header({ account, promoCount: promoCountProp }: HeaderProps) {
-  const availablePromoCount = useAvailablePromoCount();
-  const promoCount = promoCountProp ?? availablePromoCount;
+export function Header({ account, promoCount }: HeaderProps) {
   const { t } = useTranslation();
   const brand = useBrand();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const promoLabel = promoCount ? t('header.promotionsCount', { count: promoCount }) : t('header.promotions');
   // A member's balance and buttons take the room the categories need: they move to the drawer sooner.
   const signedIn = useSessionToken() !== null;
   return (
@@ -62,19 +59,7 @@ export function Header({ account, promoCount: promoCountProp }: HeaderProps) {
         </Link>
         <CategoryNav variant="bar" label={t('header.primaryNav')} className={styles.nav} />
         <div className={styles.tools}>
-          <NavLink
-            to={paths.promotions}
-            className={controls.control}
-            aria-label={promoLabel}
-            title={promoLabel}
-          >
-            <Icon name="gift" />
-            {promoCount ? (
-              <span className={controls.badge} aria-hidden="true">
-                {promoCount > 99 ? '99+' : promoCount}
-              </span>
-            ) : null}
-          </NavLink>
+          <PromotionsLink count={promoCount} />
           <NavLink
             to={paths.down}
             className={controls.control}
@@ -95,6 +80,27 @@ export function Header({ account, promoCount: promoCountProp }: HeaderProps) {
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * The promotions link with its badge: its own component, so the count arriving (or changing)
+ * re-renders the link alone, not the whole header.
+ */
+function PromotionsLink({ count }: { count: number | undefined }) {
+  const { t } = useTranslation();
+  const available = useAvailablePromoCount();
+  const promoCount = count ?? available;
+  const label = promoCount ? t('header.promotionsCount', { count: promoCount }) : t('header.promotions');
+  return (
+    <NavLink to={paths.promotions} className={controls.control} aria-label={label} title={label}>
+      <Icon name="gift" />
+      {promoCount ? (
+        <span className={controls.badge} aria-hidden="true">
+          {promoCount > 99 ? '99+' : promoCount}
+        </span>
+      ) : null}
+    </NavLink>
   );
 }
 
