@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
+          // A page test types and clicks through jsdom: on a loaded 2-core machine (CI beside other
+          // work) a few take longer than vitest's 5 s default without anything being wrong.
+          testTimeout: 20_000,
         },
       },
     ],
