@@ -1,4 +1,4 @@
-import type { LotteryFamily, VnLayout } from '@aurum/games';
+import { type LotteryFamily, type VnLayout, ZODIAC } from '@aurum/games';
 
 /**
  * The play tabs of each family: the engine's bet types (packages/games/src/lottery/bet-types.ts)
@@ -78,20 +78,6 @@ export interface PlayGroup {
 
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
 const BSOE = ['big', 'small', 'odd', 'even'] as const;
-const ZODIAC = [
-  'rat',
-  'ox',
-  'tiger',
-  'rabbit',
-  'dragon',
-  'snake',
-  'horse',
-  'goat',
-  'monkey',
-  'rooster',
-  'dog',
-  'pig',
-] as const;
 
 const digitRow = (n: number): NumberRow => ({ label: { key: 'digit', n }, min: 0, max: 9, pad: 1 });
 const placeRow = (n: number): NumberRow => ({ label: { key: 'place', n }, min: 1, max: 10, pad: 2 });
