@@ -11,7 +11,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  // As `npm start` runs it: React's production renderer for the home page rendered ahead.
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATA_DIR: dataDir },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

@@ -211,3 +211,51 @@ describe('waiting for a render under way', () => {
     expect(await slow).toBe('shell');
   });
 });
+
+describe('the home page rendered when the server starts', () => {
+  let db: TestDb;
+  let app: App;
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'aurum-web-'));
+    const dist = path.join(root, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html lang="en"><head><title>t</title></head><body><div id="root"></div></body></html>',
+    );
+    // A render far slower than a page waits for: only one done before the visit can be in it.
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'prerender.js'),
+      `export const homeLanguage = (brand) => brand.defaultLang;
+export async function prerenderHome(boot, lang) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  globalThis.aurumRenderedAhead = (globalThis.aurumRenderedAhead ?? 0) + 1;
+  return { html: '<div data-page="home">' + lang + ' #' + globalThis.aurumRenderedAhead + '</div>', css: '', htmlLang: 'en' };
+}`,
+    );
+    db = await createTestDb('pglite');
+    app = await buildApp({
+      config: testConfig({ WEB_DIST: dist }),
+      database: db.database,
+      opsToken: OPS_TOKEN,
+      serveWeb: true,
+      siteMerchant: 'AURUM',
+      logger: false,
+      prerenderWaitMs: 20,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  it('is in the first visit, rendered before anyone asked for it', async () => {
+    const rendered = () => (globalThis as { aurumRenderedAhead?: number }).aurumRenderedAhead ?? 0;
+    await expect.poll(rendered, { timeout: 30_000 }).toBe(1);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain(
+      '<div id="prerender" inert aria-hidden="true"><div data-page="home">EN #1</div>',
+    );
+  });
+});

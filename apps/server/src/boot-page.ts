@@ -181,20 +181,30 @@ export function createPageRenderer(
   const head = at >= 0 ? template.slice(0, at) : template;
   const rest = at >= 0 ? template.slice(at) : '';
   const shells = homeShells(webDist, prerenderFile);
-  void shells.warm();
+  const dataFor = (merchant: MerchantState, ip: string, now: number) => ({
+    whitelabel: sitePermission(merchant, ip),
+    status: systemStatus(merchant, ip),
+    gameMenus: merchant.features.has('COMM3') ? gameMenus(merchant.config) : null,
+    ...contentByLanguage(merchant, now),
+  });
+  // The home page is rendered ahead once the server starts, in the language a visitor without a
+  // preference gets: the first visitors after a start neither wait for that first (cold) render
+  // nor load the app from a server busy with it.
+  void (async () => {
+    await shells.warm();
+    const merchant = await store.get(merchantCode);
+    if (!merchant) return;
+    const data = dataFor(merchant, '', clock.now());
+    if (data.status.status === 0) await shells(data, '', '', head);
+  })().catch(() => undefined);
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const merchant = await store.get(merchantCode);
     let html = template;
     if (merchant) {
       const now = clock.now();
-      const whitelabel = sitePermission(merchant, req.ip);
-      const data = {
-        whitelabel,
-        status: systemStatus(merchant, req.ip),
-        gameMenus: merchant.features.has('COMM3') ? gameMenus(merchant.config) : null,
-        ...contentByLanguage(merchant, now),
-      };
+      const data = dataFor(merchant, req.ip, now);
+      const { whitelabel } = data;
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
       const home = req.url === '/' || req.url.startsWith('/?');
       const preload = home ? homePreload(merchant, now, whitelabel.info.imageCDNs) : '';
