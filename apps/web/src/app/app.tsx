@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { ChunkErrorPanel, ErrorBoundary, ToastViewport } from '../components/ui';
 import { setSessionEndHandler } from '../lib/api';
 import { queryClient } from './query-client';
-import { navigateHome, StartupGate } from './startup/startup-gate';
+import { navigateHome } from './router';
+import { StartupGate } from './startup/startup-gate';
 
 export function App() {
   useEffect(() => {

@@ -1,13 +1,13 @@
 import type { Brand, SitePermission } from '@aurum/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { type BootData, provideBootData } from '../lib/boot/boot-data';
 import { chooseLanguage } from '../lib/i18n/choose-language';
 import { applyBrandLanguages, initI18n } from '../lib/i18n/i18n';
 import { type CatalogueLanguage, HTML_LANG } from '../lib/i18n/languages';
 import { SiteDataProvider } from '../lib/site';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 /**
  * The home page rendered ahead, on the server (built by `vite build --ssr`, see vite.config.ts):
@@ -88,16 +88,6 @@ async function render(boot: BootData & { whitelabel: SitePermission }, lang: Cat
   await applyBrandLanguages(boot.whitelabel.info.brand, lang);
   provideBootData(boot);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-  // The home screen is a lazy route: its chunk is in before rendering, as it will be in the app.
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
       <SiteDataProvider
@@ -108,7 +98,11 @@ async function render(boot: BootData & { whitelabel: SitePermission }, lang: Cat
           retryMenus: () => undefined,
         }}
       >
-        <RouterProvider router={router} />
+        {/* The home screen is a lazily loaded route: the prerender waits for its chunk, as for
+            everything else that suspends. */}
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
       </SiteDataProvider>
     </QueryClientProvider>,
     // Every boundary in place: no outlined segments, which would need React's inline scripts.
@@ -116,7 +110,6 @@ async function render(boot: BootData & { whitelabel: SitePermission }, lang: Cat
   );
   let markup = '';
   for await (const chunk of prelude) markup += String(chunk);
-  router.dispose();
   queryClient.clear();
   // React puts the image preloads it hoists first (there is no <head> here): the server names
   // the one image that matters (the banner) itself, and the <img> tags are in the markup anyway.

@@ -1,6 +1,6 @@
 import type { SitePermission } from '@aurum/contract';
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useGameMenusQuery } from '../../features/system/api/get-game-menus';
 import { useSitePermission } from '../../features/system/api/get-site-permission';
 import { useSystemStatus } from '../../features/system/api/get-system-status';
@@ -16,19 +16,12 @@ import { applyBrandLanguages } from '../../lib/i18n';
 import { useReleasePrerender } from '../../lib/prerender';
 import { SiteDataProvider } from '../../lib/site';
 import { applyBrandColoursLazily, sameColours } from '../../lib/theme';
-import { createRouter } from '../router';
+import { AppRoutes, preloadScreen } from '../router';
 
 const MaintenancePage = lazy(() =>
   loadChunk(() => import('../../features/system/components/maintenance-page')),
 );
 const BlockedPage = lazy(() => loadChunk(() => import('../../features/system/components/blocked-page')));
-
-let router: ReturnType<typeof createRouter> | null = null;
-const getRouter = () => {
-  router ??= createRouter();
-  return router;
-};
-export const navigateHome = () => void getRouter().navigate('/');
 
 /**
  * Spec §2 Start-up: site permission data and system status first (a branded loader meanwhile),
@@ -54,7 +47,7 @@ export function StartupGate() {
     configureCdns(data.info.imageCDNs, data.info.launchGameCDNs);
     document.title = brand.name;
     let live = true;
-    void applyBrandLanguages(brand).finally(() => {
+    void Promise.all([applyBrandLanguages(brand), preloadScreen(window.location.pathname)]).finally(() => {
       // The app's first render (router, layout, page): in slices, like the start-up's own.
       if (live) startTransition(() => setBrandApplied(data));
     });
@@ -63,13 +56,6 @@ export function StartupGate() {
       live = false;
     };
   }, [permission.data]);
-
-  // The router starts loading the page's code now, in a task of its own rather than in the app's
-  // first render.
-  const ready = state.kind === 'ready';
-  useEffect(() => {
-    if (ready) getRouter();
-  }, [ready]);
 
   // The operator switched the site back on: re-read the site data, which may still say otherwise.
   const code = status.data?.status;
@@ -137,7 +123,9 @@ function ReadyApp({ permission }: { permission: SitePermission }) {
   );
   return (
     <SiteDataProvider value={value}>
-      <RouterProvider router={getRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </SiteDataProvider>
   );
 }

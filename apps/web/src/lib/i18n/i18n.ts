@@ -34,7 +34,10 @@ async function ensureCatalogue(lang: CatalogueLanguage): Promise<void> {
 function onLanguageChanged(code: string) {
   const lang = fromI18nCode(code);
   // No document when the server prerenders the home page (app/prerender.tsx).
-  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
+  // Set only when it changes: setting it, even to the same value, restyles the whole page.
+  if (typeof document !== 'undefined' && document.documentElement.lang !== HTML_LANG[lang]) {
+    document.documentElement.lang = HTML_LANG[lang];
+  }
   setRequestLanguage(lang);
 }
 

@@ -87,18 +87,25 @@ function CategoryBar({ items, label, className }: { items: NavItem[]; label: str
     const root = nav.current;
     const row = measure.current;
     if (!root || !row || typeof ResizeObserver === 'undefined') return;
-    const update = () => {
-      const widths = [...row.children].map((li) => li.getBoundingClientRect().width);
+    const split = (bar: Element, copy: Element) => {
+      const widths = [...copy.children].map((li) => li.getBoundingClientRect().width);
       const more = widths.pop() ?? 0;
-      setShown(fitCount(widths, more, root.clientWidth, BAR_GAP));
+      setShown(fitCount(widths, more, bar.clientWidth, BAR_GAP));
     };
+    const update = () => split(root, row);
     const observer = new ResizeObserver(update);
     observer.observe(root);
     observer.observe(row);
-    // Behind the prerendered page the bar is not laid out: measuring would force the browser to lay
-    // out the page about to go. The observer measures it once shown; until then it shows every
-    // category, as the prerendered bar did.
     if (!behindPrerender()) update();
+    else {
+      // Behind the prerendered page this bar is not laid out, but the page's own copy of it is, with
+      // the same categories and labels: it is split by that copy's room, so it takes the copy's place
+      // already split (the observer measures it again once shown). Without a matching copy it shows
+      // every category, as the copy does, until then.
+      const copy = document.querySelector('#prerender [data-category-measure]');
+      const bar = copy?.closest('nav');
+      if (copy && bar && copy.children.length === row.children.length) split(bar, copy);
+    }
     return () => observer.disconnect();
   }, []);
   const visible = items.slice(0, shown);
@@ -150,7 +157,7 @@ function CategoryBar({ items, label, className }: { items: NavItem[]; label: str
         ) : null}
       </ul>
       <div className={styles.measureBox} aria-hidden="true">
-        <ul ref={measure} className={cx(styles.items, styles.measure)}>
+        <ul ref={measure} className={cx(styles.items, styles.measure)} data-category-measure>
           {items.map((item) => (
             <li key={item.key}>
               <span className={styles.link}>

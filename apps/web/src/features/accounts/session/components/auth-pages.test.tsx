@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../app/router';
+import { routes, type ScreenHandle } from '../../../../app/router';
 import { ModalProvider, type ModalRegistry } from '../../../../components/ui';
 import { fakeServer } from '../../../../testing/fake-server';
 import { sitePermission } from '../../../../testing/fixtures';
@@ -25,9 +25,9 @@ describe('the full-page sign-in screens (spec §2: LoginPage, RegisterPage, Forg
   it('are routed at /loginPage, /registerPage and /forgetPage', async () => {
     const byPath = new Map(flatten(routes).map((r) => [r.path, r]));
     const loaded = async (path: string) => {
-      const lazy = byPath.get(path)?.lazy;
-      if (typeof lazy !== 'function') throw new Error(`no lazy route ${path}`);
-      return ((await lazy()) as { Component?: unknown }).Component;
+      const handle = byPath.get(path)?.handle as ScreenHandle | undefined;
+      if (!handle) throw new Error(`no screen route ${path}`);
+      return handle.load();
     };
     expect(await loaded('loginPage')).toBe(LoginPage);
     expect(await loaded('registerPage')).toBe(RegisterPage);
