@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../', import.meta.url);
-const SHIPPED = readdirSync(new URL('vectors/lottery/', ROOT))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => `vectors/lottery/${f}`);
+const SHIPPED = readdirSync(new URL('vectors/', ROOT)).flatMap((dir) =>
+  readdirSync(new URL(`vectors/${dir}/`, ROOT))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `vectors/${dir}/${f}`),
+);
 
 /** Runs the real command, `npm run vectors -- FILES`, from the repository root. */
 function vectors(files: string[]): Promise<{ code: number; out: string }> {

@@ -10,6 +10,11 @@ import {
   parseLotteryConfig,
   runLotteryDrawVector,
   runLotterySettleVector,
+  runPointsVector,
+  runRebateVector,
+  runRescueVector,
+  runVipVector,
+  runWageringVector,
 } from '../packages/games/src/index.ts';
 
 type Vector = Record<string, unknown>;
@@ -32,6 +37,11 @@ function lotteryConfig(path: unknown): LotteryConfig {
 const KINDS: Record<string, Runner> = {
   'lottery.settle': (v) => runLotterySettleVector(lotteryConfig(v.config), v),
   'lottery.draw': (v) => runLotteryDrawVector(lotteryConfig(v.config), v),
+  'loyalty.rebate': runRebateVector,
+  'loyalty.vip': runVipVector,
+  'loyalty.wagering': runWageringVector,
+  'loyalty.points': runPointsVector,
+  'loyalty.rescue': runRescueVector,
 };
 
 /** Runs the vectors of `files`, writing one line per vector; returns the counts. */

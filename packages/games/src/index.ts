@@ -48,6 +48,7 @@ export {
   serverSeedHash,
 } from './fair.ts';
 export * from './lottery/index.ts';
+export * from './loyalty/index.ts';
 export {
   PLINKO_RISKS,
   PLINKO_ROWS,
