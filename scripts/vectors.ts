@@ -8,11 +8,15 @@ import { fileURLToPath } from 'node:url';
 import {
   type LotteryConfig,
   parseLotteryConfig,
+  runEnvelopeVector,
   runLotteryDrawVector,
   runLotterySettleVector,
+  runPeriodsVector,
   runPointsVector,
+  runPrizeGroupVector,
   runRebateVector,
   runRescueVector,
+  runTeamVector,
   runVipVector,
   runWageringVector,
 } from '../packages/games/src/index.ts';
@@ -42,6 +46,10 @@ const KINDS: Record<string, Runner> = {
   'loyalty.wagering': runWageringVector,
   'loyalty.points': runPointsVector,
   'loyalty.rescue': runRescueVector,
+  'contract.team': runTeamVector,
+  'contract.periods': runPeriodsVector,
+  'contract.prize-group': runPrizeGroupVector,
+  'contract.envelope': runEnvelopeVector,
 };
 
 /** Runs the vectors of `files`, writing one line per vector; returns the counts. */

@@ -25,6 +25,7 @@ export {
   shoeCard,
 } from './baccarat.ts';
 export { type BaccaratOdds, baccaratOdds } from './baccarat-maths.ts';
+export * from './contracts/index.ts';
 export {
   DICE_MAX_CHANCE,
   DICE_MIN_CHANCE,
