@@ -19,6 +19,7 @@ import { lhcYearAt } from '../model/prices';
 import type { Priced } from '../model/pricing';
 import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
 import { ChaseForm } from './chase-form';
+import { DrawHistory } from './draw-history';
 import styles from './game-view.module.css';
 import { IssueBar } from './issue-bar';
 import { MyBets } from './my-bets';
@@ -97,7 +98,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [feedback, setFeedback] = useState<SlipFeedback | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [chasing, setChasing] = useState(false);
-  const [records, setRecords] = useState<'bets' | 'chases'>('bets');
+  const [records, setRecords] = useState<'bets' | 'chases' | 'history'>('bets');
   const place = usePlaceBets();
   const onAdd = (priced: readonly Priced[]) => {
     const next = addToSlip(slip, priced);
@@ -222,6 +223,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
           items={[
             { value: 'bets', label: t('tickets.heading') },
             { value: 'chases', label: t('chases.heading') },
+            { value: 'history', label: t('history.heading') },
           ]}
           className={styles.recordTabs}
         />
@@ -234,8 +236,10 @@ export function GameView({ game, offsetMs }: GameViewProps) {
               drawnIssues={drawnIssues}
               onLogin={() => modal.open('login')}
             />
-          ) : (
+          ) : records === 'chases' ? (
             <MyChases symbol={symbol} signedIn={signedIn} onLogin={() => modal.open('login')} />
+          ) : (
+            <DrawHistory gameCode={game.gameCode} />
           )}
         </TabPanel>
       </div>
