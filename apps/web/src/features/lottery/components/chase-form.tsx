@@ -25,8 +25,11 @@ import type { SlipFeedback } from './slip';
 export interface ChaseFormProps {
   gameCode: string;
   game: Pick<LotteryGame, 'cadence' | 'utcOffset'>;
-  /** The issue on sale now: the chase starts with it. */
-  issue: { issueNo: string; drawAt: string };
+  /**
+   * The issue on sale now: the chase starts with it. null while sales are closed between two
+   * issues: the form keeps what was entered and starts again from the next issue.
+   */
+  issue: { issueNo: string; drawAt: string } | null;
   item: SlipItem;
   symbol: string;
   onPlaced: (issues: number, fromIssueNo: string) => void;
@@ -66,12 +69,14 @@ export function ChaseForm({ gameCode, game, issue, item, symbol, onPlaced, onCan
           whole(factorText, 100),
           whole(everyText, CHASE_MAX_ISSUES),
         );
+  const issueNo = issue?.issueNo ?? null;
+  const drawAt = issue?.drawAt ?? null;
   const slots = useMemo(
     () =>
-      count === null
+      count === null || issueNo === null || drawAt === null
         ? []
-        : comingIssues(game, { issueNo: issue.issueNo, drawAt: Date.parse(issue.drawAt) }, count),
-    [game, issue.issueNo, issue.drawAt, count],
+        : comingIssues(game, { issueNo, drawAt: Date.parse(drawAt) }, count),
+    [game, issueNo, drawAt, count],
   );
   const planned = plan ? planMultipliers(plan, slots.length) : [];
   const rows: (ChaseRow & { text: string; ok: boolean })[] = slots.map((s, i) => {
@@ -79,7 +84,7 @@ export function ChaseForm({ gameCode, game, issue, item, symbol, onPlaced, onCan
     const m = whole(text, CHASE_MAX_MULTIPLIER);
     return { issueNo: s.issueNo, multiplier: m ?? 0, text, ok: m !== null };
   });
-  const valid = count !== null && plan !== null && rows.every((r) => r.ok);
+  const valid = count !== null && plan !== null && rows.length > 0 && rows.every((r) => r.ok);
   const total = valid ? chaseTotal(item.stakeMinor, rows) : null;
   // A new plan or count sets every multiplier again.
   const replan =
@@ -243,6 +248,7 @@ export function ChaseForm({ gameCode, game, issue, item, symbol, onPlaced, onCan
           </table>
         </div>
       ) : null}
+      {issue === null ? <p className={styles.closed}>{t('slip.closed')}</p> : null}
       {rows.some((r) => !r.ok) ? (
         <p className={styles.problem} role="alert">
           {multiplierProblem}

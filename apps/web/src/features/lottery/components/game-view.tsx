@@ -129,12 +129,12 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const configGame = lotteryConfig ? lotteryGame(lotteryConfig, game.gameCode) : undefined;
   const chaseItem = slip.length === 1 ? slip[0] : undefined;
   const chase =
-    chasing && chaseItem && configGame && issue && open ? (
+    chasing && chaseItem && configGame ? (
       <ChaseForm
         key={chaseItem.id}
         gameCode={game.gameCode}
         game={configGame}
-        issue={issue}
+        issue={issue && open ? issue : null}
         item={chaseItem}
         symbol={symbol}
         onCancel={() => setChasing(false)}

@@ -10,7 +10,7 @@ import { renderWithApp } from '../../../testing/render';
 import { LotteryPage } from './lottery-page';
 
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
