@@ -7,7 +7,10 @@ import { photograph, showSiteIn } from './support/games.ts';
 /**
  * The in-house lottery (issue 14): a member opens /vnLottery, picks the 45-second Miền Bắc game,
  * bets on Đề, finds the ticket in My bets, and waits for the draw: the result arrives, and the
- * ticket settles as the rules say (Đề wins on the last two digits of ĐB). The page is
+ * ticket settles as the rules say (Đề wins on the last two digits of ĐB). The draw history's
+ * Verify link opens the public verifier, which recomputes that draw in the browser and finds it
+ * the published one (also in Chinese). A two-issue chase is placed from the slip and its second
+ * issue cancelled from My chases. The page is
  * photographed at 360 px and on a desktop, in English and Chinese, dark and light
  * (/tmp/lottery-shots/).
  */
@@ -51,8 +54,8 @@ test('a member bets on a VN fast game, sees the ticket in My bets, and the draw 
   page,
   context,
 }) => {
-  // A registration, one 45-second issue to its draw, and eight photographs.
-  test.setTimeout(180_000);
+  // A registration, one 45-second issue to its draw, the verifier, a chase, and eight photographs.
+  test.setTimeout(240_000);
   // The whole page (countdowns, grids, the slip) runs under the site's CSP.
   const csp = await CspWatch.start(context);
   const member = await registerMember(page, 'lotto');
@@ -113,6 +116,53 @@ test('a member bets on a VN fast game, sees the ticket in My bets, and the draw 
   await expectHeaderBalance(page, won ? '$198.00' : '$99.00');
   // The next issue is on sale again.
   await expect(page.locator('[data-countdown]')).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
+
+  // The draw history: the issue with its commitment and seed; Verify recomputes it in the browser.
+  const afterDraw = won ? 198 : 99;
+  await page.getByRole('tab', { name: 'Draw history' }).click();
+  const history = page.getByRole('region', { name: 'Draw history' });
+  const past = history.locator(`tr[data-draw-issue="${issueNo}"]`);
+  await expect(past.locator(`[data-seed="${issueNo}"]`)).toHaveText(/^[0-9a-f]{64}$/);
+  await past.getByRole('link', { name: `Verify issue ${issueNo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/lotteryVerify\\?gameCode=${GAME}&issueNo=${issueNo}$`));
+  const outcome = page.locator('[data-verify-outcome]');
+  await expect(outcome.locator('[data-commitment-check]')).toHaveAttribute('data-commitment-check', 'match');
+  await expect(outcome.locator('[data-published-check]')).toHaveAttribute('data-published-check', 'match');
+  await expect(outcome.locator('[data-draw="vn"] dd').first()).toHaveText(special);
+  await expectAccessible(page);
+  // The verifier in Chinese, then back to English.
+  await showSiteIn(page, 'cn', page.url());
+  await expect(page.getByRole('heading', { level: 1, name: '验证彩票开奖' })).toBeVisible();
+  await expect(page.getByText('与本站公布的该期结果一致。')).toBeVisible();
+  await showSiteIn(page, 'en', `/vnLottery?gameCode=${GAME}`);
+
+  // A chase of two issues from the slip, and its second issue cancelled from My chases.
+  await expect.poll(() => secondsLeft(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(15);
+  await pickDe(page);
+  await play.getByRole('textbox', { name: /Amount per bet/ }).fill('1');
+  await play.getByRole('button', { name: 'Add to slip' }).click();
+  await slip.getByRole('button', { name: 'Chase', exact: true }).click();
+  const chaseForm = slip.getByRole('region', { name: 'Chase over coming issues' });
+  await chaseForm.getByRole('textbox', { name: /Issues to chase/ }).fill('2');
+  await expect(chaseForm.locator('[data-chase-total="stake"]')).toHaveText('$2.00');
+  const second =
+    (await chaseForm.locator('[data-chase-issue]').nth(1).getAttribute('data-chase-issue')) ?? '';
+  await chaseForm.getByRole('button', { name: 'Start chase' }).click();
+  await expect(slip.getByRole('status')).toHaveText(/^Chase started: 2 issues from issue \d{8}-\d{4}\.$/);
+  await expectHeaderBalance(page, `$${afterDraw - 2}.00`);
+  const chases = page.getByRole('region', { name: 'My chases' });
+  const card = chases.locator('[data-chase]').first();
+  await card.getByRole('button', { name: 'Show issues' }).click();
+  await card.getByRole('button', { name: `Cancel issue ${second}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel issue ${second}?` });
+  await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(card.getByRole('status')).toHaveText('Issues refunded: 1.');
+  await expect(card.locator(`[data-chase-ticket="${second}"] [data-ticket-status]`)).toHaveAttribute(
+    'data-ticket-status',
+    'cancelled',
+  );
+  await expectHeaderBalance(page, `$${afterDraw - 1}.00`);
   await expectAccessible(page);
   csp.expectNone();
 

@@ -118,6 +118,11 @@ export const routes: RouteObject[] = [
           { path: 'join', ...screen(() => import('../features/agent/join-page'), def) },
           { path: 'rng', ...screen(() => import('../features/games/pages/rng-page'), def) },
           { path: 'lottery', ...screen(lottery, def) },
+          // Public: checks a lottery draw in the browser (its own chunk with the draw engine).
+          {
+            path: 'lotteryVerify',
+            ...screen(() => import('../features/lottery/pages/verify-page'), def),
+          },
           { path: 'seamless', ...screen(() => import('../features/games/pages/seamless-page'), def) },
           {
             path: 'gameListCenter/:vassalage/:gameType',

@@ -132,17 +132,27 @@ export const lotteryResultsQuerySchema = z.strictObject({
   gameCode: gameCodeSchema,
   size: z.coerce.number().int().min(1).max(50).default(10),
 });
-/** Drawn issues, newest first: the seed is revealed with the result, never before. */
+/** A drawn issue: the seed is revealed with the result, never before. */
+export const lotteryDrawnIssueSchema = issueSchema.extend({
+  drawnAt: z.string().nullable(),
+  seed: z.string(),
+  /** The draw as the engine's LotteryDraw (balls, tiers, special…). */
+  result: z.unknown(),
+});
+/** Drawn issues, newest first. */
 export const lotteryResultsSchema = z.object({
   gameCode: z.string(),
-  results: z.array(
-    issueSchema.extend({
-      drawnAt: z.string().nullable(),
-      seed: z.string(),
-      /** The draw as the engine's LotteryDraw (balls, tiers, special…). */
-      result: z.unknown(),
-    }),
-  ),
+  results: z.array(lotteryDrawnIssueSchema),
+});
+/**
+ * The draw history of a game: its drawn issues, newest first, paged (at most 50 a page);
+ * `issueNo` keeps only that issue (none while it is not drawn).
+ */
+export const lotteryDrawsQuerySchema = z.strictObject({
+  gameCode: gameCodeSchema,
+  issueNo: issueNoSchema.optional(),
+  page: pageQuerySchema.page,
+  size: z.coerce.number().int().min(1).max(50).default(20),
 });
 
 export const lotteryTicketSchema = z.object({
@@ -249,6 +259,16 @@ export const lotteryRoutes = {
     query: lotteryResultsQuerySchema,
     body: noBody,
     response: lotteryResultsSchema,
+  }),
+  lotteryDraws: route({
+    method: 'GET',
+    path: '/lgw/lottery/draws',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: lotteryDrawsQuerySchema,
+    body: noBody,
+    response: paged(lotteryDrawnIssueSchema),
   }),
   lotteryBet: route({
     method: 'POST',

@@ -854,4 +854,78 @@ describe.each(engines)('lottery on %s', (engine) => {
     }
     await expectLedgerClean();
   });
+  it('pages the draw history newest first with revealed seeds, never an undrawn issue, and refuses bad input', async () => {
+    clock.set(T0 + 21_900 * SECOND_MS);
+    await run();
+    // Three issues in a row drawn (and issues earlier tests left to draw late).
+    let first = await currentIssue();
+    for (let n = 0; n < 3; n++) {
+      first = await currentIssue();
+      pastDraw(first);
+      for (let i = 0; i < 5; i++) await run();
+    }
+    const open = await currentIssue();
+    const page = async (n: number, size: number) => {
+      const res = await call('GET', `/lgw/lottery/draws?gameCode=${GAME}&page=${n}&size=${size}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().value as {
+        content: {
+          issueNo: string;
+          drawAt: string;
+          seed: string;
+          seedHash: string;
+          status: string;
+          result: unknown;
+        }[];
+        pageNum: number;
+        totalPages: number;
+        total: number;
+      };
+    };
+    const one = await page(1, 2);
+    const two = await page(2, 2);
+    expect(one.total).toBeGreaterThanOrEqual(3);
+    expect(one.totalPages).toBe(Math.ceil(one.total / 2));
+    expect(one.content).toHaveLength(2);
+    expect(one.content[0]!.issueNo).toBe(first.issueNo);
+    const listed = [...one.content, ...two.content];
+    expect(new Set(listed.map((r) => r.issueNo)).size).toBe(listed.length);
+    const times = listed.map((r) => Date.parse(r.drawAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const game = lotteryGame(await lotteryConfig(), GAME)!;
+    for (const r of listed) {
+      expect(['drawn', 'settled']).toContain(r.status);
+      expect(sha256(r.seed)).toBe(r.seedHash);
+      expect(r.result).toEqual(drawOfIssue(game, r.seed, r.issueNo, Date.parse(r.drawAt)));
+    }
+    // The issue on sale, and the one after it (made already), are never listed with their seeds.
+    const all = await page(1, 50);
+    const text = JSON.stringify(all);
+    expect(all.content.map((r) => r.issueNo)).not.toContain(open.issueNo);
+    expect(text).not.toContain(await seedOf(open.issueNo));
+    // One issue by its number (the verifier): a drawn one with its seed, an open one not at all.
+    const byNo = async (issueNo: string) =>
+      (await call('GET', `/lgw/lottery/draws?gameCode=${GAME}&issueNo=${issueNo}`)).json().value;
+    expect((await byNo(first.issueNo)).content.map((r: { issueNo: string }) => r.issueNo)).toEqual([
+      first.issueNo,
+    ]);
+    expect(await byNo(open.issueNo)).toEqual({ content: [], pageNum: 1, totalPages: 0, total: 0 });
+    // Bad input: a 4xx envelope.
+    for (const [query, status, code] of [
+      ['gameCode=ssc1m&size=51', 400, 'request.invalid'],
+      ['gameCode=ssc1m&page=0', 400, 'request.invalid'],
+      ['gameCode=SSC%201M', 400, 'request.invalid'],
+      ['page=1', 400, 'request.invalid'],
+      ['gameCode=ssc1m&extra=1', 400, 'request.invalid'],
+      ['gameCode=ssc1m&issueNo=x%27%3B', 400, 'request.invalid'],
+      ['gameCode=nosuchgame', 404, 'lottery.game.unknown'],
+    ] as const) {
+      const res = await call('GET', `/lgw/lottery/draws?${query}`);
+      expect([res.statusCode, res.json().success, res.json().errorCode], query).toEqual([
+        status,
+        false,
+        code,
+      ]);
+    }
+  });
 });

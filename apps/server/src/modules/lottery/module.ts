@@ -80,6 +80,13 @@ export async function installLottery(
     ({ merchant, query }) => service.results(merchant, query.gameCode, query.size),
     perMinute(600),
   );
+  registerRoute(
+    app,
+    store,
+    routes.lotteryDraws,
+    ({ merchant, query }) => service.draws(merchant, query),
+    perMinute(600),
+  );
   registerRoute(app, store, routes.lotteryBet, (ctx) => {
     const { member } = signedIn(ctx);
     return service.place(

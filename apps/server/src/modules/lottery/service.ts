@@ -591,6 +591,47 @@ export class LotteryService {
     };
   }
 
+  /**
+   * The draw history of a game: its drawn issues, newest first, a page at a time, each with its
+   * revealed seed and result (`issueNo`: that issue only, for the verifier). Undrawn, closed and
+   * cancelled issues are never listed.
+   */
+  async draws(
+    merchant: MerchantState,
+    q: { gameCode: string; issueNo?: string | undefined; page: number; size: number },
+  ) {
+    this.gameOf(merchant, q.gameCode);
+    const where = `merchant = $1 AND game_code = $2 AND status IN ('drawn', 'settled')
+      AND ($3::text IS NULL OR issue_no = $3)`;
+    const params = [merchant.code, q.gameCode, q.issueNo ?? null];
+    const [count] = await queryRows<{ n: unknown }>(
+      this.deps.database.db,
+      `SELECT count(*) AS n FROM lottery_issues WHERE ${where}`,
+      params,
+    );
+    const total = Number(count?.n ?? 0);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.deps.database.db,
+      `SELECT ${ISSUE_COLUMNS}, seed FROM lottery_issues WHERE ${where}
+       ORDER BY draw_at DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+      params,
+    );
+    return {
+      content: rows.map((r) => {
+        const issue = issueOf(r);
+        return {
+          ...issueReply(issue),
+          drawnAt: issue.drawnAt === null ? null : iso(issue.drawnAt),
+          seed: String(r.seed),
+          result: issue.result,
+        };
+      }),
+      pageNum: q.page,
+      totalPages: Math.ceil(total / q.size),
+      total,
+    };
+  }
+
   private gameOf(merchant: MerchantState, gameCode: string): { parsed: ParsedConfig; game: LotteryGame } {
     const parsed = this.configOf(merchant);
     const game = parsed ? lotteryGame(parsed.config, gameCode) : undefined;

@@ -17,6 +17,8 @@ export const paths = {
   lottery: '/lottery',
   seaLottery: '/seaLottery',
   vnLottery: '/vnLottery',
+  /** The lottery draw verifier (public); `?gameCode=&issueNo=` prefill it. */
+  lotteryVerify: '/lotteryVerify',
   promotions: '/promotions',
   pointMall: '/pointMall',
   seamless: '/seamless',

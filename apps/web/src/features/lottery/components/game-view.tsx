@@ -1,7 +1,7 @@
 import { lotteryGame } from '@aurum/games';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Modal, ModalTitle, useModal } from '../../../components/ui';
+import { Button, Modal, ModalTitle, TabPanel, Tabs, useModal } from '../../../components/ui';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import { useSession } from '../../../lib/session/session-store';
@@ -18,9 +18,12 @@ import { playGroupsOf } from '../model/plays';
 import { lhcYearAt } from '../model/prices';
 import type { Priced } from '../model/pricing';
 import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
+import { ChaseForm } from './chase-form';
+import { DrawHistory } from './draw-history';
 import styles from './game-view.module.css';
 import { IssueBar } from './issue-bar';
 import { MyBets } from './my-bets';
+import { MyChases } from './my-chases';
 import { PlayPanel } from './play-panel';
 import { refusalOf } from './refusal';
 import { ResultsPanel } from './results-panel';
@@ -94,11 +97,14 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [slip, setSlip] = useState<SlipItem[]>([]);
   const [feedback, setFeedback] = useState<SlipFeedback | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [chasing, setChasing] = useState(false);
+  const [records, setRecords] = useState<'bets' | 'chases' | 'history'>('bets');
   const place = usePlaceBets();
   const onAdd = (priced: readonly Priced[]) => {
     const next = addToSlip(slip, priced);
     if (!next) return false;
     setSlip(next);
+    setChasing(false);
     setFeedback(null);
     return true;
   };
@@ -120,6 +126,26 @@ export function GameView({ game, offsetMs }: GameViewProps) {
       },
     );
   };
+  const configGame = lotteryConfig ? lotteryGame(lotteryConfig, game.gameCode) : undefined;
+  const chaseItem = slip.length === 1 ? slip[0] : undefined;
+  const chase =
+    chasing && chaseItem && configGame ? (
+      <ChaseForm
+        key={chaseItem.id}
+        gameCode={game.gameCode}
+        game={configGame}
+        issue={issue && open ? issue : null}
+        item={chaseItem}
+        symbol={symbol}
+        onCancel={() => setChasing(false)}
+        onPlaced={(count, issueNo) => {
+          setSlip([]);
+          setChasing(false);
+          setRecords('chases');
+          setFeedback({ kind: 'chased', count, issueNo });
+        }}
+      />
+    ) : null;
   const slipProps = {
     items: slip,
     symbol,
@@ -127,11 +153,20 @@ export function GameView({ game, offsetMs }: GameViewProps) {
     signedIn,
     placing: place.isPending,
     feedback,
-    onRemove: (id: number) => setSlip((s) => removeFromSlip(s, id)),
+    onRemove: (id: number) => {
+      setSlip((s) => removeFromSlip(s, id));
+      setChasing(false);
+    },
     onClear: () => {
       setSlip([]);
       setFeedback(null);
+      setChasing(false);
     },
+    onChase: () => {
+      setFeedback(null);
+      setChasing(true);
+    },
+    chase,
     onPlace,
     onLogin: () => modal.open('login'),
     onDeposit: () => modal.open('memberCenter', { page: 'depositv2' }),
@@ -180,13 +215,33 @@ export function GameView({ game, offsetMs }: GameViewProps) {
         <ResultsPanel data={results.data} isError={results.isError} onRetry={() => void results.refetch()} />
       </div>
       <div className={styles.tickets}>
-        <MyBets
-          gameCode={game.gameCode}
-          symbol={symbol}
-          signedIn={signedIn}
-          drawnIssues={drawnIssues}
-          onLogin={() => modal.open('login')}
+        <Tabs
+          label={t('chases.tabs')}
+          idBase="lottery-records"
+          value={records}
+          onChange={setRecords}
+          items={[
+            { value: 'bets', label: t('tickets.heading') },
+            { value: 'chases', label: t('chases.heading') },
+            { value: 'history', label: t('history.heading') },
+          ]}
+          className={styles.recordTabs}
         />
+        <TabPanel idBase="lottery-records" value={records}>
+          {records === 'bets' ? (
+            <MyBets
+              gameCode={game.gameCode}
+              symbol={symbol}
+              signedIn={signedIn}
+              drawnIssues={drawnIssues}
+              onLogin={() => modal.open('login')}
+            />
+          ) : records === 'chases' ? (
+            <MyChases symbol={symbol} signedIn={signedIn} onLogin={() => modal.open('login')} />
+          ) : (
+            <DrawHistory gameCode={game.gameCode} />
+          )}
+        </TabPanel>
       </div>
       {phone ? (
         <>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Icon } from '../../../components/ui';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import { moneyText } from '../model/money';
@@ -9,6 +10,7 @@ import styles from './slip.module.css';
 /** What the last "Place bets" came to. */
 export type SlipFeedback =
   | { kind: 'placed'; count: number; issueNo: string }
+  | { kind: 'chased'; count: number; issueNo: string }
   | { kind: 'refused'; text: string; action?: 'deposit' | 'refresh' };
 
 export interface SlipProps {
@@ -25,6 +27,10 @@ export interface SlipProps {
   onLogin: () => void;
   onDeposit: () => void;
   onRefresh: () => void;
+  /** Opens the chase form for the slip's one ticket. */
+  onChase: () => void;
+  /** The chase form, while it is open: it takes the place of the slip's buttons. */
+  chase: ReactNode;
   /** The heading's id (the sheet's dialog is named by its own title instead). */
   headingId?: string;
 }
@@ -43,6 +49,8 @@ export function SlipContent({
   onLogin,
   onDeposit,
   onRefresh,
+  onChase,
+  chase,
 }: SlipProps) {
   const { t } = useLotteryTexts();
   const selectionText = useSelectionText();
@@ -98,9 +106,11 @@ export function SlipContent({
         </div>
       </dl>
       {feedback ? (
-        feedback.kind === 'placed' ? (
+        feedback.kind === 'placed' || feedback.kind === 'chased' ? (
           <p className={styles.placed} role="status">
-            {t('slip.placed', { count: feedback.count, issueNo: feedback.issueNo })}
+            {feedback.kind === 'placed'
+              ? t('slip.placed', { count: feedback.count, issueNo: feedback.issueNo })
+              : t('chase.placed', { count: feedback.count, issueNo: feedback.issueNo })}
           </p>
         ) : (
           <div className={styles.refused} role="alert" data-slip-refusal="true">
@@ -118,31 +128,46 @@ export function SlipContent({
         )
       ) : null}
       <p className={styles.issue}>{issueNo ? t('slip.forIssue', { issueNo }) : t('slip.closed')}</p>
-      <div className={styles.actions}>
-        <Button variant="ghost" onClick={onClear} disabled={items.length === 0 || placing}>
-          {t('slip.clear')}
-        </Button>
-        {signedIn ? (
-          <Button
-            variant="highlight"
-            onClick={onPlace}
-            disabled={items.length === 0 || issueNo === null}
-            busy={placing}
-            data-action="place-bets"
-          >
-            {t('slip.place')}
-          </Button>
-        ) : (
-          <Button
-            variant="highlight"
-            onClick={onLogin}
-            disabled={items.length === 0}
-            data-action="login-to-bet"
-          >
-            {t('slip.login')}
-          </Button>
-        )}
-      </div>
+      {chase ?? (
+        <>
+          <div className={styles.actions}>
+            <Button variant="ghost" onClick={onClear} disabled={items.length === 0 || placing}>
+              {t('slip.clear')}
+            </Button>
+            {signedIn ? (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={onChase}
+                  disabled={items.length !== 1 || issueNo === null || placing}
+                  data-action="chase"
+                >
+                  {t('chase.open')}
+                </Button>
+                <Button
+                  variant="highlight"
+                  onClick={onPlace}
+                  disabled={items.length === 0 || issueNo === null}
+                  busy={placing}
+                  data-action="place-bets"
+                >
+                  {t('slip.place')}
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="highlight"
+                onClick={onLogin}
+                disabled={items.length === 0}
+                data-action="login-to-bet"
+              >
+                {t('slip.login')}
+              </Button>
+            )}
+          </div>
+          {signedIn && items.length > 1 ? <p className={styles.issue}>{t('chase.oneTicket')}</p> : null}
+        </>
+      )}
     </div>
   );
 }
