@@ -67,7 +67,8 @@ export interface RouteOptions {
  * same for every caller but for a few fields): sent as it is, never serialised again.
  */
 export class Serialised {
-  constructor(readonly json: string) {}
+  /** JSON text, or its UTF-8 bytes (sent without encoding or measuring the text again). */
+  constructor(readonly json: string | Buffer) {}
 }
 
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */
