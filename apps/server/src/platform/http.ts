@@ -67,8 +67,7 @@ export interface RouteOptions {
  * same for every caller but for a few fields): sent as it is, never serialised again.
  */
 export class Serialised {
-  /** JSON text, or its UTF-8 bytes (sent without encoding or measuring the text again). */
-  constructor(readonly json: string | Buffer) {}
+  constructor(readonly json: string) {}
 }
 
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */

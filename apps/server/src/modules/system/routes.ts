@@ -2,7 +2,7 @@ import { routes } from '@aurum/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute, Serialised } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
-import { sitePermissionBody, systemStatus } from './service.ts';
+import { sitePermissionJson, systemStatus } from './service.ts';
 
 export function systemRoutes(app: FastifyInstance, store: MerchantStore): void {
   registerRoute(app, store, routes.systemStatus, ({ req, reply, merchant }) => {
@@ -11,7 +11,7 @@ export function systemRoutes(app: FastifyInstance, store: MerchantStore): void {
   });
   registerRoute(app, store, routes.whitelabel, ({ req, reply, merchant }) => {
     reply.header('cache-control', 'no-store');
-    return new Serialised(sitePermissionBody(merchant, req.ip));
+    return new Serialised(sitePermissionJson(merchant, req.ip));
   });
   registerRoute(app, store, routes.domainRoute, ({ merchant, query }) => {
     const all = merchant.config.domainRoutes;

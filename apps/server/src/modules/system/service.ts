@@ -27,10 +27,7 @@ export function systemStatus(merchant: MerchantState, rawIp: string): SystemStat
 }
 
 const infoCache = new WeakMap<MerchantState, SitePermission['info']>();
-/** The site permission reply's bytes per merchant state: its head, and its tail per visitor address. */
-const replyCache = new WeakMap<MerchantState, { head: Buffer; tails: Map<string, Buffer> }>();
-/** Visitor addresses whose reply tail a merchant state keeps; past this the tails start over. */
-const MAX_CACHED_TAILS = 10_000;
+const envelopeHeadCache = new WeakMap<MerchantState, string>();
 
 /** The merchant part of the site permission data, built once per merchant version. */
 function merchantInfo(merchant: MerchantState): SitePermission['info'] {
@@ -70,28 +67,17 @@ export function sitePermission(merchant: MerchantState, rawIp: string): SitePerm
 }
 
 /**
- * The whole success envelope of the site permission call as UTF-8 bytes, the same text as
- * `JSON.stringify(ok(sitePermission(...)))`. The merchant's part (nearly all of it) is encoded
- * once per merchant version, the visitor's part (address, country, region restriction) once per
- * address: a changed merchant is a new state object in every process (the merchant store
- * reloads it on NOTIFY), so the old bytes go with it. A call copies the two into one buffer.
+ * The whole success envelope of the site permission call as JSON, the same text as
+ * `JSON.stringify(ok(sitePermission(...)))`. The merchant's part (nearly all of it) is
+ * serialised once per merchant version: a changed merchant is a new state object in every
+ * process (the merchant store reloads it on NOTIFY), so the old text goes with it.
  */
-export function sitePermissionBody(merchant: MerchantState, rawIp: string): Buffer {
-  let cached = replyCache.get(merchant);
-  if (!cached) {
-    const head = `{"success":true,"value":{"info":${JSON.stringify(merchantInfo(merchant))},"location":`;
-    cached = { head: Buffer.from(head, 'utf8'), tails: new Map() };
-    replyCache.set(merchant, cached);
+export function sitePermissionJson(merchant: MerchantState, rawIp: string): string {
+  let head = envelopeHeadCache.get(merchant);
+  if (!head) {
+    head = `{"success":true,"value":{"info":${JSON.stringify(merchantInfo(merchant))},"location":`;
+    envelopeHeadCache.set(merchant, head);
   }
-  let tail = cached.tails.get(rawIp);
-  if (!tail) {
-    const { location, maintenance, maintenanceEnd, regionRestriction } = sitePermission(merchant, rawIp);
-    tail = Buffer.from(
-      `${JSON.stringify(location)},"maintenance":${maintenance},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"regionRestriction":${regionRestriction}}}`,
-      'utf8',
-    );
-    if (cached.tails.size >= MAX_CACHED_TAILS) cached.tails.clear();
-    cached.tails.set(rawIp, tail);
-  }
-  return Buffer.concat([cached.head, tail], cached.head.length + tail.length);
+  const { location, maintenance, maintenanceEnd, regionRestriction } = sitePermission(merchant, rawIp);
+  return `${head}${JSON.stringify(location)},"maintenance":${maintenance},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"regionRestriction":${regionRestriction}}}`;
 }
