@@ -105,9 +105,19 @@ function money(allowZero: boolean) {
 export const stakeSchema = money(false);
 export const payoutSchema = money(true);
 
+/** The JSON text of each detail object the schema has read, kept for the wallet's record and hash. */
+const detailTexts = new WeakMap<object, string>();
+
+/** A detail's JSON text: the one its validation wrote when it was read by detailSchema. */
+export function detailJson(value: unknown): string {
+  const kept = typeof value === 'object' && value !== null ? detailTexts.get(value) : undefined;
+  return kept ?? JSON.stringify(value);
+}
+
 /** What was dealt or spun: any JSON up to MAX_DETAIL_BYTES, without NUL (PostgreSQL refuses it). */
 export const detailSchema = z.unknown().superRefine((value, ctx) => {
   const json = JSON.stringify(value) ?? '';
+  if (typeof value === 'object' && value !== null) detailTexts.set(value, json);
   if (Buffer.byteLength(json) > MAX_DETAIL_BYTES) {
     ctx.addIssue({ code: 'custom', message: `at most ${MAX_DETAIL_BYTES} bytes of JSON` });
   } else if (json.includes('\\u0000')) {

@@ -23,6 +23,7 @@ import {
   type balanceSchema,
   type creditSchema,
   type debitSchema,
+  detailJson,
   PENDING_REVIEW,
   type RollbackReply,
   type RoundReply,
@@ -71,6 +72,8 @@ type In<S extends z.ZodType> = z.output<S>;
 
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+/** A request's detail as JSON text (written once, when the request was validated), or null. */
+const detailOrNull = (value: unknown) => (value === undefined ? null : detailJson(value));
 /** The ledger key of a vendor's transaction (and of one leg of a settle). */
 export const ledgerKey = (vendor: string, txId: string, leg?: 'bet' | 'win') =>
   `vendor:${vendor}:${txId}${leg ? `:${leg}` : ''}`;
@@ -212,7 +215,7 @@ export class SeamlessWallet {
    */
   async credit(c: Caller, req: In<typeof creditSchema>): Promise<RoundReply> {
     const merchant = c.merchant.code;
-    const detail = jsonOrNull(req.detail);
+    const detail = detailOrNull(req.detail);
     const fair = jsonOrNull(req.fair);
     const requestHash = hashOf(['credit', req.roundId, `${req.amount}`, req.closeRound, detail, fair]);
     return this.deps.ledger.run(async (tx) => {
@@ -304,7 +307,7 @@ export class SeamlessWallet {
     const session = await this.deps.sessions.resolve(c.merchant.code, c.vendor, req.sessionToken);
     const merchant = c.merchant.code;
     const { wallet } = accountsOf(c.merchant, session.mode, session.memberId, c.vendor);
-    const detail = jsonOrNull(req.detail);
+    const detail = detailOrNull(req.detail);
     const fair = jsonOrNull(req.fair);
     const requestHash = hashOf([
       'settle',

@@ -61,13 +61,16 @@ export function parseRef(text: string): AccountRef | null {
 
 export const sameRef = (a: AccountRef, b: AccountRef) => a.memberId === b.memberId && a.code === b.code;
 
+// Module-level, not made per call: the server runs through tsx, whose output names every
+// function made in a call with a defineProperty (keepNames), on the ledger's hot path too.
+const play = (r: AccountRef) => r.memberId !== null && r.code === PLAY;
+const housePlay = (r: AccountRef) => r.memberId === null && r.code === HOUSE_PLAY;
+
 /**
  * Play money never meets real money: a PLAY account moves only to and from HOUSE:PLAY, and
  * HOUSE:PLAY only to and from PLAY accounts.
  */
 export function playMoneyRuleHolds(from: AccountRef, to: AccountRef): boolean {
-  const play = (r: AccountRef) => r.memberId !== null && r.code === PLAY;
-  const housePlay = (r: AccountRef) => r.memberId === null && r.code === HOUSE_PLAY;
   if (play(from) || play(to)) return (play(from) && housePlay(to)) || (housePlay(from) && play(to));
   return !housePlay(from) && !housePlay(to);
 }

@@ -322,6 +322,7 @@ export interface NewBetAndWin {
  * money; `columns` (a select list) is returned alongside.
  */
 export interface StatementHook {
+  /** Names the statement's text: one name, one text (ctes, proceed, abort and columns fixed). */
   name: string;
   params: unknown[];
   ctes(p: (i: number) => string): string;
@@ -438,6 +439,21 @@ export interface AppliedBetAndWin {
   row: Record<string, unknown>;
 }
 
+/**
+ * The statement's text per hook name, built once: a prepared statement's name stands for one
+ * text, so a settle need not build the 4 KB text (and its hook's part) again on every call.
+ */
+const betAndWinTexts = new Map<string, string>();
+function betAndWinText(hook?: StatementHook): string {
+  const name = hook?.name ?? '';
+  let text = betAndWinTexts.get(name);
+  if (text === undefined) {
+    text = betAndWinSql(hook);
+    betAndWinTexts.set(name, text);
+  }
+  return text;
+}
+
 /** Runs BET_AND_WIN_SQL (with the hook's writes, if any). */
 export async function insertBetAndWin(
   sql: Sql,
@@ -445,7 +461,7 @@ export async function insertBetAndWin(
   hook?: StatementHook,
 ): Promise<AppliedBetAndWin> {
   const [r] = await sql.rows<BetAndWinRow>(
-    betAndWinSql(hook),
+    betAndWinText(hook),
     [
       t.merchant,
       t.bet.idempotencyKey,
