@@ -112,15 +112,28 @@ export class SessionSecurity {
       .orderBy(desc(memberSignIns.id))
       .limit(1);
     await this.record(member, method, true, client, at);
+    await this.describe(member.id, client, token, rememberToken);
+    return previous ? { at: previous.at.getTime(), ip: previous.ip, place: previous.place } : null;
+  }
+
+  /**
+   * Where a session (and the remember token made with it) comes from, for the sessions list: also
+   * for sessions that are not sign-ins of the history (registration, a password change or reset).
+   */
+  async describe(
+    memberId: number,
+    client: SignInClient,
+    token: string,
+    rememberToken?: string | null,
+  ): Promise<void> {
     const described = { userAgent: client.userAgent, place: client.place, deviceHash: client.deviceHash };
     const hashes = [sha256Hex(token), ...(rememberToken ? [sha256Hex(rememberToken)] : [])];
     for (const hash of hashes) {
       await this.db
         .update(sessions)
         .set(described)
-        .where(and(eq(sessions.tokenHash, hash), eq(sessions.memberId, member.id)));
+        .where(and(eq(sessions.tokenHash, hash), eq(sessions.memberId, memberId)));
     }
-    return previous ? { at: previous.at.getTime(), ip: previous.ip, place: previous.place } : null;
   }
 
   /** A wrong password for an existing account name: a failed sign-in in its member's history. */
