@@ -297,9 +297,12 @@ describe.each(engines)('security centre sessions on %s', (engine) => {
       'POST',
       routes.changePassword.path,
       { oldPassword: PASSWORD, newPassword: 'Fresh98765', confirmNewPassword: 'Fresh98765' },
-      { token: again.value.token },
+      { token: again.value.token, headers: { 'user-agent': SAFARI_IPHONE, 'cf-ipcountry': 'TH' } },
     );
     expect(changed.statusCode).toBe(200);
+    // The session the change started is named in the list too.
+    const [fresh] = await list(changed.json().value.token);
+    expect(fresh).toMatchObject({ current: true, device: { browser: 'Safari', os: 'iOS' }, place: 'TH' });
     expect((await signIn(member.account, { password: 'Fresh98765' })).value.forceChangePassword).toBe(false);
   });
 });
