@@ -9,6 +9,8 @@ test('a member signed in on two browsers sees both sessions and signs the other 
   page,
   browser,
 }) => {
+  // Two browsers, a registration and two accessibility scans: past the 60 s default on a loaded machine.
+  test.setTimeout(120_000);
   await ownClientAddress(page);
   const member = await registerMember(page, 'ses');
 
