@@ -19,7 +19,7 @@ import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
-import { type RealtimeOptions, realtimeRoutes } from './modules/realtime/index.ts';
+import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { endVendorSessionsOf, installVendors, type Vendors } from './modules/vendor/index.ts';
@@ -160,11 +160,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     messenger,
     secrets: SecretBox.fromKey(await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY)),
     publicUrl: config.PUBLIC_URL,
+    countryHeader: config.COUNTRY_HEADER,
     captchaText: deps.captchaText,
   });
   app.decorate('accounts', accounts);
   // Signing out (or a password change) also ends the member's game sessions at the vendors.
   accounts.sessions.whenSessionsEnd(endVendorSessionsOf);
+  // Sessions ended from the security centre: their sockets close in every process at once.
+  accounts.sessions.whenRevoked((merchant, memberId) =>
+    events.publish(merchant, memberId, { type: SESSIONS_ENDED_EVENT }),
+  );
   app.addHook('onClose', async () => limiter.close());
   app.addHook('onClose', async () => accounts.replay.close());
   installGuards(app, accounts.guards);

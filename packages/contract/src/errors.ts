@@ -65,6 +65,10 @@ export const errorCatalogue = {
     status: 400,
     message: 'Set a login password before binding an authenticator app.',
   },
+  /** Security centre: the session is not one of the member's live sessions (or is this one). */
+  'session.not.found': { status: 404, message: 'There is no such session.' },
+  'session.current': { status: 400, message: 'This is the session you are using: sign out instead.' },
+  'sign.in.not.found': { status: 404, message: 'There is no such sign-in.' },
   /** Session hand-off: the ticket is unknown, used, revoked or its member may not sign in. */
   'handoff.ticket.invalid': { status: 400, message: 'This sign-in link is not valid. Please sign in.' },
   'handoff.ticket.expired': { status: 400, message: 'This sign-in link has expired. Please sign in.' },

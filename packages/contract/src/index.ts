@@ -15,6 +15,7 @@ export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';
 export * from './schemas/play.ts';
 export * from './schemas/promotions.ts';
+export * from './schemas/security-sessions.ts';
 export * from './schemas/support.ts';
 export * from './schemas/system.ts';
 export * from './schemas/two-factor.ts';

@@ -98,6 +98,7 @@ import {
 } from './schemas/games.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
+import { securitySessionRoutes } from './schemas/security-sessions.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
 import { twoFactorRoutes } from './schemas/two-factor.ts';
@@ -768,6 +769,7 @@ export const routes = {
   ...supportRoutes,
   ...lotteryRoutes,
   ...twoFactorRoutes,
+  ...securitySessionRoutes,
 } as const;
 
 export type Routes = typeof routes;

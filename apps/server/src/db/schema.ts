@@ -60,6 +60,8 @@ export const members = pgTable('members', {
   paymentPasswordHash: text('payment_password_hash'),
   passwordChangedAt: tz('password_changed_at'),
   firstLoginAt: tz('first_login_at'),
+  /** "This wasn't me" (0020): the next password sign-in must change the password. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   language: text('language').notNull(),
   status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
   createdAt: tz('created_at').notNull().defaultNow(),
@@ -82,6 +84,10 @@ export const sessions = pgTable('sessions', {
   lastSeenAt: tz('last_seen_at').notNull(),
   expiresAt: tz('expires_at').notNull(),
   revokedAt: tz('revoked_at'),
+  /** At sign-in (0020): the User-Agent (≤ 512), two-letter country or null, device cookie hash. */
+  userAgent: text('user_agent'),
+  place: text('place'),
+  deviceHash: text('device_hash'),
 });
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -216,6 +222,21 @@ export const memberSecurityEvents = pgTable('member_security_events', {
   kind: text('kind').notNull(),
   ip: text('ip'),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: tz('created_at').notNull(),
+});
+
+/** Every sign-in of a member, successful or not (0020_sign_in_history.sql). */
+export const memberSignIns = pgTable('member_sign_ins', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  method: text('method').notNull(),
+  success: boolean('success').notNull(),
+  ip: text('ip'),
+  place: text('place'),
+  userAgent: text('user_agent'),
+  deviceHash: text('device_hash'),
+  deviceId: text('device_id'),
   createdAt: tz('created_at').notNull(),
 });
 

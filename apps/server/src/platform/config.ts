@@ -46,6 +46,15 @@ const envSchema = z.object({
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: csv,
   /**
+   * A header the load balancer sets to the client's two-letter country (e.g. `CF-IPCountry`):
+   * the place of a sign-in in the security centre. Set it only when the load balancer always
+   * writes it (a client could send its own otherwise); unset, the bundled lookup is used.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name')
+    .optional(),
+  /**
    * The key (32 bytes, base64url) that secrets kept in the database are encrypted with (the
    * authenticator keys of two-factor sign-in); generated into DATA_DIR/secrets-key on first start
    * when not given. Every process of a site needs the same one: without it the bound authenticators

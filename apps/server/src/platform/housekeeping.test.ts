@@ -64,10 +64,13 @@ describe.each(engines)('housekeeping on %s', (engine) => {
     expect(await count('seen_jwe_ids')).toBe(0);
     // The browser's device cookie lives on: the member's known device stays.
     expect(await count('member_devices')).toBe(1);
+    // The sign-in history is kept a year.
+    expect(await count('member_sign_ins')).toBe(1);
     expect(await t.app.jobs.runNow('housekeeping')).toBe(0);
 
     clock.advance(DEVICE_COOKIE_MAX_AGE_MS);
-    expect(await t.app.jobs.runNow('housekeeping')).toBe(1);
+    expect(await t.app.jobs.runNow('housekeeping')).toBe(2);
     expect(await count('member_devices')).toBe(0);
+    expect(await count('member_sign_ins')).toBe(0);
   });
 });

@@ -14,6 +14,8 @@ export const CODE_RETENTION_MS = DAY_MS;
  * sign-in): a device not seen for longer can no longer present it, so its row goes.
  */
 export const DEVICE_COOKIE_MAX_AGE_MS = 400 * DAY_MS;
+/** The member's sign-in history (the security centre shows the last 20) is kept a year. */
+export const SIGN_IN_RETENTION_MS = 365 * DAY_MS;
 
 /** Deleted rows, as node-postgres (rowCount) or PGlite (affectedRows) reports them. */
 const rowsOf = (result: unknown) => {
@@ -37,6 +39,7 @@ export function housekeepingJob(database: Database): Job {
       const sessionsBefore = new Date(now - SESSION_RETENTION_MS);
       const codesBefore = new Date(now - CODE_RETENTION_MS);
       const devicesBefore = new Date(now - DEVICE_COOKIE_MAX_AGE_MS);
+      const signInsBefore = new Date(now - SIGN_IN_RETENTION_MS);
       const statements = [
         sql`DELETE FROM captchas WHERE id IN (SELECT id FROM captchas WHERE expires_at < ${at} LIMIT ${BATCH})`,
         sql`DELETE FROM oauth_states WHERE state_hash IN
@@ -54,6 +57,8 @@ export function housekeepingJob(database: Database): Job {
         sql`DELETE FROM sessions WHERE id IN
               (SELECT id FROM sessions
                 WHERE expires_at < ${sessionsBefore} OR revoked_at < ${sessionsBefore} LIMIT ${BATCH})`,
+        sql`DELETE FROM member_sign_ins WHERE id IN
+              (SELECT id FROM member_sign_ins WHERE created_at < ${signInsBefore} LIMIT ${BATCH})`,
       ];
       let done = 0;
       for (const statement of statements) done += rowsOf(await db.execute(statement));

@@ -167,6 +167,15 @@ export const loginValueSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
   customerType: z.number().int(),
+  /**
+   * The member's sign-in before this one (time epoch ms, address, two-letter country or null),
+   * null for a first sign-in; the site shows "Last sign-in: …" once. Absent on replies that start
+   * no new sign-in record (registration, a password change).
+   */
+  lastSignIn: z
+    .object({ at: z.number().int(), ip: z.string().nullable(), place: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type LoginValue = z.infer<typeof loginValueSchema>;
 

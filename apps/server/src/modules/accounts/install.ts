@@ -10,6 +10,7 @@ import type { Accounts } from './security/accounts.ts';
 import { twoFactorRoutes } from './security/two-factor/routes.ts';
 import { unlockRoutes } from './security/unlock-routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { sessionSecurityRoutes } from './session/security-routes.ts';
 import { socialRoutes } from './social/routes.ts';
 import { SocialService } from './social/service.ts';
 import { verificationRoutes } from './verification/routes.ts';
@@ -31,6 +32,7 @@ export interface AccountsInstallDeps {
 export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps): void {
   const { database, store, clock, limiter, ops, accounts } = deps;
   sessionRoutes(app, store, accounts);
+  sessionSecurityRoutes(app, store, accounts);
   unlockRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
   twoFactorRoutes(app, store, accounts);

@@ -34,6 +34,13 @@ export interface RealtimeOptions {
   upgradesPerMinute: number;
 }
 
+/**
+ * A member's sessions were ended (security centre): published on the bus, it reaches the
+ * member's sockets in every process, each of which checks its session at once and closes if it
+ * ended. Never sent to the browser.
+ */
+export const SESSIONS_ENDED_EVENT = 'sessions.ended';
+
 /** Unanswered pings in a row after which a socket is dropped. */
 const MISSED_PINGS = 2;
 
@@ -228,6 +235,10 @@ export class RealtimeHub {
   private forward(c: Connection, event: MemberEvent) {
     c.outgoing = c.outgoing.then(async () => {
       if (c.closed || !c.owner) return;
+      if (event.type === SESSIONS_ENDED_EVENT) {
+        await this.checkOne(c);
+        return;
+      }
       if (this.deps.clock.now() - c.checkedAt >= this.deps.options.eventCheckMs) {
         if (!(await this.checkOne(c))) return;
       }

@@ -2,5 +2,5 @@
  * The realtime module's public face (the session WebSocket hub (`GET /ws`)): code outside
  * `modules/realtime/` imports only this file.
  */
-export type { RealtimeHub, RealtimeOptions } from './hub.ts';
+export { type RealtimeHub, type RealtimeOptions, SESSIONS_ENDED_EVENT } from './hub.ts';
 export { realtimeRoutes } from './routes.ts';

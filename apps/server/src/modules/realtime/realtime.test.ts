@@ -363,6 +363,49 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     other.close();
   });
 
+  const endOthers = async (token: string, on: App = app) => {
+    const res = await on.inject({
+      method: 'DELETE',
+      url: '/wps/member/security/sessions/others',
+      headers: siteHeaders({ authorization: token }),
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('closes the sockets of sessions signed out from the security centre at once', async () => {
+    const keeper = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+    const other = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+    const kept = await signedIn(keeper.token);
+    const ended = await signedIn(other.token);
+    // No event and no periodic check: the sign-out itself closes it.
+    await endOthers(keeper.token);
+    expect((await ended.closedWithin()).code).toBe(REALTIME_CLOSE.UNAUTHORIZED);
+    await kept.settled();
+    expect(kept.ws.readyState).toBe(WebSocket.OPEN);
+    expect(kept.messages.some((m) => (m.type as string) === 'sessions.ended')).toBe(false);
+    kept.close();
+  });
+
+  it.runIf(engine === 'postgres')('closes a signed-out session’s socket on another process', async () => {
+    const secondDb = await openDatabase({
+      url: process.env.TEST_DATABASE_URL,
+      schema: db.schema,
+      poolSize: 5,
+    });
+    const second = await startApp(secondDb);
+    try {
+      const keeper = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+      const other = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+      const ended = await signedIn(other.token, { to: second.url, origin: second.origin });
+      await endOthers(keeper.token);
+      expect((await ended.closedWithin()).code).toBe(REALTIME_CLOSE.UNAUTHORIZED);
+    } finally {
+      await second.app.close();
+      await secondDb.close();
+    }
+  });
+
   it.runIf(engine === 'postgres')('carries an event from one process to a socket on another', async () => {
     const secondDb = await openDatabase({
       url: process.env.TEST_DATABASE_URL,

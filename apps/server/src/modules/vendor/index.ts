@@ -13,6 +13,7 @@ export {
   endVendorSessionsOf,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
+  SESSION_RECHECK_MS,
   SESSION_TOUCH_MS,
   VendorSessions,
 } from './sessions.ts';

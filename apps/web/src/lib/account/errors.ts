@@ -23,6 +23,9 @@ const ACCOUNT_ERROR_TEXT = {
   'two.factor.not.bound': 'errors.twoFactorNotBound',
   'two.factor.not.started': 'errors.twoFactorNotStarted',
   'two.factor.password.required': 'errors.twoFactorPassword',
+  'session.not.found': 'errors.sessionNotFound',
+  'session.current': 'errors.sessionCurrent',
+  'sign.in.not.found': 'errors.signInNotFound',
 } as const;
 
 /** Whole minutes left of a login lock (`details.retryAfterSeconds`), at least 1. */

@@ -43,7 +43,11 @@ export function resetPasswordCommand(deps: Deps): OpsExtension<typeof resetPassw
       // Dated in the past on purpose: the default password is never "fresh".
       const changedAt = new Date(0);
       await db.transaction(async (tx) => {
-        await updateMember(tx, member.id, { passwordHash, passwordChangedAt: changedAt });
+        await updateMember(tx, member.id, {
+          passwordHash,
+          passwordChangedAt: changedAt,
+          passwordChangeRequired: false,
+        });
         await deps.sessions.endAll(member.id, tx);
         await tx.insert(opsAudit).values({
           merchantCode,

@@ -172,7 +172,11 @@ export class PasswordService {
     const passwordHash = await hashPassword(password);
     const now = new Date(this.deps.clock.now());
     const updated = await this.deps.database.db.transaction(async (tx) => {
-      const row = await updateMember(tx, member.id, { passwordHash, passwordChangedAt: now });
+      const row = await updateMember(tx, member.id, {
+        passwordHash,
+        passwordChangedAt: now,
+        passwordChangeRequired: false,
+      });
       await this.deps.sessions.endAll(member.id, tx);
       return row!;
     });

@@ -1,5 +1,5 @@
-import { routes } from '@aurum/contract';
-import type { FastifyInstance } from 'fastify';
+import { type LoginValue, routes } from '@aurum/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../../platform/clock.ts';
 import { isMerchantDomain } from '../../../platform/domains.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -7,13 +7,24 @@ import { registerRoute, signedIn } from '../../../platform/http.ts';
 import type { MerchantStore } from '../../../platform/merchants.ts';
 import type { Accounts } from '../security/accounts.ts';
 import { registerSettings } from '../security/settings.ts';
+import { clientOf } from '../session/security.ts';
 import { memberInfo } from './presenter.ts';
 import { requestLanguage } from './service.ts';
 
 const limit = (limit: number, minutes = 1) => ({ perIp: { limit, windowMs: minutes * MINUTE_MS } });
 
 export function memberRoutes(app: FastifyInstance, store: MerchantStore, accounts: Accounts): void {
-  const { registration, passwords, members } = accounts;
+  const { registration, passwords, members, security, countryHeader } = accounts;
+  /** A reply that started a session: the session learns where it comes from (the sessions list). */
+  const described = async <V extends LoginValue | { login: LoginValue | null }>(
+    req: FastifyRequest,
+    ip: string,
+    value: V,
+  ): Promise<V> => {
+    const login = 'login' in value ? value.login : (value as LoginValue);
+    if (login?.token) await security.describe(login.id, clientOf(req, ip, countryHeader, null), login.token);
+    return value;
+  };
 
   registerRoute(
     app,
@@ -29,24 +40,32 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.register,
-    ({ req, merchant, body, ip }) =>
-      registration.register(merchant, body, {
+    async ({ req, merchant, body, ip }) =>
+      described(
+        req,
         ip,
-        language: requestLanguage(merchant, req.headers.language),
-        servedHost: req.hostname,
-      }),
+        await registration.register(merchant, body, {
+          ip,
+          language: requestLanguage(merchant, req.headers.language),
+          servedHost: req.hostname,
+        }),
+      ),
     limit(20, 10),
   );
   registerRoute(
     app,
     store,
     routes.registerMobile,
-    ({ req, merchant, body, ip }) =>
-      registration.registerMobile(merchant, body, {
+    async ({ req, merchant, body, ip }) =>
+      described(
+        req,
         ip,
-        language: requestLanguage(merchant, req.headers.language),
-        servedHost: req.hostname,
-      }),
+        await registration.registerMobile(merchant, body, {
+          ip,
+          language: requestLanguage(merchant, req.headers.language),
+          servedHost: req.hostname,
+        }),
+      ),
     limit(20, 10),
   );
 
@@ -81,7 +100,8 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.changePassword,
-    (ctx) => passwords.change(ctx.merchant, signedIn(ctx), ctx.body, ctx.ip),
+    async (ctx) =>
+      described(ctx.req, ctx.ip, await passwords.change(ctx.merchant, signedIn(ctx), ctx.body, ctx.ip)),
     limit(10),
   );
   registerRoute(
@@ -95,7 +115,7 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.resetPassword,
-    ({ merchant, body, ip }) => passwords.reset(merchant, body, ip),
+    async ({ req, merchant, body, ip }) => described(req, ip, await passwords.reset(merchant, body, ip)),
     limit(10, 15),
   );
 

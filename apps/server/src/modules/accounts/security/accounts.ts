@@ -10,6 +10,7 @@ import { RegistrationService } from '../member/register.ts';
 import { MemberService } from '../member/service.ts';
 import { HandoffService } from '../session/handoff.ts';
 import { LoginService } from '../session/login.ts';
+import { SessionSecurity } from '../session/security.ts';
 import { SessionService } from '../session/service.ts';
 import { CaptchaService } from '../verification/captcha.ts';
 import { CodeStore } from '../verification/codes.ts';
@@ -30,6 +31,11 @@ export interface AccountDeps {
   secrets: SecretBox;
   /** PUBLIC_URL: the site's origin for links sent to members (unlock links, password reset). */
   publicUrl?: string | undefined;
+  /**
+   * COUNTRY_HEADER: a header the load balancer sets to the client's two-letter country (e.g.
+   * `CF-IPCountry`), trusted for the place of a sign-in.
+   */
+  countryHeader?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
 }
@@ -78,6 +84,7 @@ export async function createAccounts(deps: AccountDeps) {
   const members = new MemberService(database, clock);
   const replay = new ReplayGuard(deps.seenIds, clock);
   const handoff = new HandoffService({ database, clock, login, guard });
+  const security = new SessionSecurity({ database, clock, sessions, events: securityEvents });
   const guards: RequestGuards = {
     authenticate: (merchant, token) => sessions.authenticate(merchant, token),
     decrypt: async (compact) => {
@@ -104,5 +111,7 @@ export async function createAccounts(deps: AccountDeps) {
     guard,
     twoFactor,
     securityEvents,
+    security,
+    countryHeader: deps.countryHeader,
   };
 }

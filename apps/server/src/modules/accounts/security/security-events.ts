@@ -7,7 +7,9 @@ export type SecurityEventKind =
   | 'two_factor.bound'
   | 'two_factor.unbound'
   | 'two_factor.recovery_used'
-  | 'two_factor.recovery_regenerated';
+  | 'two_factor.recovery_regenerated'
+  | 'sign_in.new_device'
+  | 'sign_in.disowned';
 
 export interface SecurityEvent {
   kind: SecurityEventKind;
@@ -68,6 +70,9 @@ const CHECK_CN = '如非本人操作，请立即修改密码并联系客服。';
 function noticeText(event: SecurityEvent, language: string, brand: string) {
   const cn = language === 'CN';
   const left = event.detail?.recoveryCodesLeft ?? 0;
+  const d = event.detail ?? {};
+  const device = [d.browser, d.os].filter(Boolean).join(cn ? ' / ' : ' on ');
+  const place = d.place ? String(d.place) : cn ? '未知地区' : 'an unknown place';
   switch (event.kind) {
     case 'two_factor.bound':
       return cn
@@ -98,6 +103,26 @@ function noticeText(event: SecurityEvent, language: string, brand: string) {
         : {
             title: 'A recovery code was used',
             text: `A recovery code of your ${brand} account was just used; ${left} are left. ${CHECK_EN}`,
+          };
+    case 'sign_in.new_device':
+      return cn
+        ? {
+            title: '新设备登录',
+            text: `您的${brand}账户刚从一台新设备登录（${device || '未知设备'}，${place}，IP ${d.ip ?? ''}）。${CHECK_CN}`,
+          }
+        : {
+            title: 'Sign-in from a new device',
+            text: `Your ${brand} account was just signed in from a new device (${device || 'an unknown device'}, ${place}, address ${d.ip ?? ''}). ${CHECK_EN}`,
+          };
+    case 'sign_in.disowned':
+      return cn
+        ? {
+            title: '已退出所有设备',
+            text: `您报告了一次非本人登录，您${brand}账户的所有会话均已退出。下次使用密码登录时需要设置新密码。如有疑问请联系客服。`,
+          }
+        : {
+            title: 'Signed out everywhere',
+            text: `You reported a sign-in that was not you: every session of your ${brand} account was signed out. Your next sign-in with your password asks you to set a new one. Contact customer service if you need help.`,
           };
     case 'two_factor.recovery_regenerated':
       return cn

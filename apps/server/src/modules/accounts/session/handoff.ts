@@ -67,7 +67,11 @@ export class HandoffService {
    * disabled may not sign in, one whose account name is locked is refused as a login would be.
    * The ticket is spent by one conditional update, so of two racing redeems only one wins.
    */
-  async redeem(merchant: MerchantState, ticket: string, ip: string): Promise<LoginValue> {
+  async redeem(
+    merchant: MerchantState,
+    ticket: string,
+    ip: string,
+  ): Promise<{ value: LoginValue; member: MemberRow; social: boolean }> {
     if (!TOKEN_PATTERN.test(ticket)) throw new AppError('handoff.ticket.invalid');
     const db = this.deps.database.db;
     const hash = sha256Hex(ticket);
@@ -91,8 +95,10 @@ export class HandoffService {
     if (!(await revokeSession(db, found.session.id, new Date(now)))) {
       throw new AppError('handoff.ticket.invalid');
     }
-    if (found.session.kind === 'ticket') return this.deps.login.signIn(merchant, member, { ip });
-    return (await this.deps.login.complete(merchant, member, { ip })).value;
+    if (found.session.kind === 'ticket') {
+      return { value: await this.deps.login.signIn(merchant, member, { ip }), member, social: false };
+    }
+    return { value: (await this.deps.login.complete(merchant, member, { ip })).value, member, social: true };
   }
 }
 

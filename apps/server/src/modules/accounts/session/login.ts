@@ -155,16 +155,20 @@ export class LoginService {
   /**
    * After a sign-in through the login call: this browser becomes a known device of the member.
    * Its cookie's token is kept (one browser, several members) or a new random one is made; only
-   * its hash is stored. Returns the token for the cookie.
+   * its hash is stored. Returns the token for the cookie, and whether the browser is new to the member.
    */
-  async rememberDevice(member: MemberRow, presented: string | null): Promise<string> {
+  async rememberDevice(
+    member: MemberRow,
+    presented: string | null,
+  ): Promise<{ token: string; isNew: boolean }> {
     const token = presented && TOKEN_PATTERN.test(presented) ? presented : randomToken();
     const at = new Date(this.deps.clock.now());
-    await this.deps.database.db.execute(sql`
+    const result = (await this.deps.database.db.execute(sql`
       INSERT INTO member_devices (member_id, token_hash, first_seen_at, last_seen_at)
       VALUES (${member.id}, ${sha256Hex(token)}, ${at}, ${at})
-      ON CONFLICT (member_id, token_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at`);
-    return token;
+      ON CONFLICT (member_id, token_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at
+      RETURNING (xmax = 0) AS is_new`)) as unknown as { rows: { is_new: boolean }[] };
+    return { token, isNew: Boolean(result.rows[0]?.is_new) };
   }
 
   async withSms(merchant: MerchantState, body: SmsLogin, ip: string) {
@@ -309,7 +313,8 @@ export function loginValue(
 ): LoginValue {
   const expired = passwordExpired(merchant, member, now);
   // SMS and token logins never force a change: their user may not know the password at all.
-  const forced = typed !== undefined && (typed.isDefault || expired);
+  // "This wasn't me" asks for a new password at the next password sign-in.
+  const forced = typed !== undefined && (typed.isDefault || expired || member.passwordChangeRequired);
   return {
     token,
     firstTimeLogin: member.firstLoginAt === null,

@@ -1,5 +1,6 @@
 import { SESSION_TOUCH_SECONDS } from '@aurum/contract';
-import type { MemberRow } from '../../../db/schema.ts';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { type MemberRow, sessions } from '../../../db/schema.ts';
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
@@ -15,6 +16,9 @@ const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * SECOND_MS;
 /** What else ends with a member's sessions (see SessionService.whenSessionsEnd). */
 export type SessionsEndedHook = (db: Queryable, memberId: number, at: Date) => Promise<void>;
 
+/** Told after a member's sessions were revoked and committed (see SessionService.whenRevoked). */
+export type SessionsRevokedListener = (merchantCode: string, memberId: number) => void;
+
 export interface SessionStart {
   ip: string;
   deviceId?: string | undefined;
@@ -27,6 +31,7 @@ export interface SessionStart {
  */
 export class SessionService {
   private readonly endHooks: SessionsEndedHook[] = [];
+  private readonly revokedListeners: SessionsRevokedListener[] = [];
 
   constructor(
     private readonly database: Database,
@@ -44,6 +49,101 @@ export class SessionService {
 
   private async sessionsEnded(db: Queryable, memberId: number, at: Date): Promise<void> {
     for (const hook of this.endHooks) await hook(db, memberId, at);
+  }
+
+  /**
+   * Calls `listener` once sessions of a member were revoked from the security centre (one, all
+   * others, or all): the app closes their WebSockets in every process through it.
+   */
+  whenRevoked(listener: SessionsRevokedListener): void {
+    this.revokedListeners.push(listener);
+  }
+
+  revoked(merchantCode: string, memberId: number): void {
+    for (const listener of this.revokedListeners) listener(merchantCode, memberId);
+  }
+
+  /**
+   * Signs out one session of the member (never `currentId`): revoked at once with the remember
+   * tokens made on the same browser (same device cookie), unless that is the caller's browser,
+   * and the member's game sessions end as at sign-out. False when the member has no such session.
+   */
+  async endOne(
+    merchantCode: string,
+    memberId: number,
+    currentId: number,
+    sessionId: number,
+  ): Promise<boolean> {
+    const at = new Date(this.clock.now());
+    const done = await this.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(sessions).where(eq(sessions.id, currentId));
+      const [ended] = await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.memberId, memberId),
+            eq(sessions.kind, 'session'),
+            ne(sessions.id, currentId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning();
+      if (!ended) return false;
+      if (ended.deviceHash && ended.deviceHash !== current?.deviceHash) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(
+            and(
+              eq(sessions.memberId, memberId),
+              eq(sessions.kind, 'remember'),
+              eq(sessions.deviceHash, ended.deviceHash),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      }
+      await this.sessionsEnded(tx, memberId, at);
+      return true;
+    });
+    if (done) this.revoked(merchantCode, memberId);
+    return done;
+  }
+
+  /**
+   * Signs out everything of the member but the session `currentId`: the other sessions, hand-off
+   * tickets and remember tokens (those of the caller's own browser are kept), and the member's
+   * game sessions as at sign-out. Returns how many sessions ended.
+   */
+  async endOthers(merchantCode: string, memberId: number, currentId: number): Promise<number> {
+    const at = new Date(this.clock.now());
+    const ended = await this.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(sessions).where(eq(sessions.id, currentId));
+      const keepRememberOf = current?.deviceHash ?? null;
+      const rows = await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.memberId, memberId),
+            ne(sessions.id, currentId),
+            isNull(sessions.revokedAt),
+            keepRememberOf
+              ? or(
+                  ne(sessions.kind, 'remember'),
+                  isNull(sessions.deviceHash),
+                  ne(sessions.deviceHash, keepRememberOf),
+                )
+              : undefined,
+          ),
+        )
+        .returning({ kind: sessions.kind });
+      await this.sessionsEnded(tx, memberId, at);
+      return rows.filter((r) => r.kind === 'session').length;
+    });
+    this.revoked(merchantCode, memberId);
+    return ended;
   }
 
   /** Starts a session; the token is returned once and never stored. */

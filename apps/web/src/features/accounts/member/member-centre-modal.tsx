@@ -21,6 +21,8 @@ import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { ChangePasswordForm } from '../security/change-password-form';
+import { ActiveSessions } from '../security/sessions/active-sessions';
+import { SignInHistory } from '../security/sessions/sign-in-history';
 import { TwoFactorPanel } from '../security/two-factor/two-factor-panel';
 import styles from './member-centre.module.css';
 
@@ -183,6 +185,14 @@ function SecurityCentre({ slots }: { slots: MemberCentreSlots }) {
       <section aria-labelledby="two-factor-heading" className={styles.section} data-section="two-factor">
         <h3 id="two-factor-heading">{t('twoFactor.title')}</h3>
         <TwoFactorPanel />
+      </section>
+      <section aria-labelledby="sessions-heading" className={styles.section} data-section="sessions">
+        <h3 id="sessions-heading">{t('sessions.title')}</h3>
+        <ActiveSessions />
+      </section>
+      <section aria-labelledby="sign-ins-heading" className={styles.section} data-section="sign-ins">
+        <h3 id="sign-ins-heading">{t('sessions.historyTitle')}</h3>
+        <SignInHistory />
       </section>
       {/* Withdraw password and withdrawal accounts: the cashier's own chunk, loaded meanwhile. */}
       <Suspense fallback={null}>{slots.cashierSecurity ? <slots.cashierSecurity /> : null}</Suspense>
