@@ -3,10 +3,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lane } from '../../../lib/games/testing';
+import { LotteryRoundViewProvider } from '../../../lib/lottery/round-detail';
 import { presetRange } from '../../../lib/money/date-range';
 import { startSession } from '../../../lib/session/session-store';
 import { fakeServer, ok, type SeenCall } from '../../../testing/fake-server';
 import { renderWithApp } from '../../../testing/render';
+import LotteryRoundDetailView from '../../lottery/components/round-detail';
 import BetsPage from './bets-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -151,6 +153,22 @@ const recalls: Record<string, Recall> = {
       playerPair: false,
       bankerPair: false,
       bets: [{ bet: 'player', stake: '10.00', payout: '20.00' }],
+    },
+    fair: null,
+  },
+  'LT-5': {
+    round: row({ orderNo: 'LT-5', gameName: 'SSC 1 minute', gameType: 'LOTT', nodeId: 'AURLT.ssc1m' }),
+    engine: null,
+    balanceBefore: null,
+    balanceAfter: null,
+    detail: {
+      lottery: 'ssc1m',
+      issueNo: '20260105-0543',
+      betType: 'ssc.position',
+      selection: { at: 0, numbers: [1] },
+      bets: 1,
+      result: { family: 'ssc', balls: [1, 3, 4, 5, 6] },
+      outcome: 'won',
     },
     fair: null,
   },
@@ -315,5 +333,29 @@ describe('Betting record (personalHistoryCopy)', () => {
     expect(dialog.textContent).toContain('Player wins');
     const bets = within(dialog).getByRole('table', { name: 'Bets of this round' });
     expect(cells(within(bets).getAllByRole('row')[1]!)).toEqual(['Player', '$10.00', '$20.00']);
+  });
+
+  it('recalls a lottery ticket: issue, play and selection, the draw, the outcome and a link that verifies the draw', async () => {
+    serve([...rows, recalls['LT-5']!.round]);
+    const user = userEvent.setup();
+    renderWithApp(
+      <LotteryRoundViewProvider value={LotteryRoundDetailView}>
+        <BetsPage />
+      </LotteryRoundViewProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Round details LT-5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Round of SSC 1 minute' });
+    const ticket = await within(dialog).findByText('20260105-0543');
+    expect(ticket.closest('[data-detail="lottery"]')).toBeTruthy();
+    expect(dialog.textContent).toContain('Position: Digit 1: 1');
+    expect(dialog.textContent).toContain('Won');
+    const drawn = within(dialog).getByRole('list', { name: 'Numbers drawn' });
+    expect(
+      within(drawn)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1', '3', '4', '5', '6']);
+    const verify = within(dialog).getByRole('link', { name: 'Verify issue 20260105-0543' });
+    expect(verify.getAttribute('href')).toBe('/lotteryVerify?gameCode=ssc1m&issueNo=20260105-0543');
   });
 });

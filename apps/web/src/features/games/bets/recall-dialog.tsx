@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal, ModalTitle, Spinner } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format/date';
 import { useGamesTexts } from '../../../lib/games/texts';
+import { readLotteryRoundDetail, useLotteryRoundView } from '../../../lib/lottery/round-detail';
 import { LoadFailure } from '../../../lib/money/fields';
 import { Money } from '../../../lib/money/money';
 import { useBrand } from '../../../lib/site';
@@ -73,6 +74,8 @@ export function RecallView({ recall }: { recall: Recall }) {
   const symbol = brand.currencySymbol;
   const { round } = recall;
   const detail = readRoundDetail(recall.engine, recall.detail);
+  const ticket = readLotteryRoundDetail(recall.detail);
+  const LotteryRoundView = useLotteryRoundView();
   return (
     <div className={styles.recall} data-recall={round.orderNo} data-engine={recall.engine ?? 'vendor'}>
       <ModalTitle>{t('recall.title', { game: round.gameName })}</ModalTitle>
@@ -121,6 +124,10 @@ export function RecallView({ recall }: { recall: Recall }) {
         <h3>{t('recall.detail')}</h3>
         {detail ? (
           <RoundDetailView detail={detail} symbol={symbol} />
+        ) : ticket && LotteryRoundView ? (
+          <Suspense fallback={<Spinner label={t('recall.loading')} />}>
+            <LotteryRoundView detail={ticket} />
+          </Suspense>
         ) : (
           <p className={styles.note}>{t(recall.engine ? 'recall.noDetail' : 'recall.vendorDetail')}</p>
         )}
