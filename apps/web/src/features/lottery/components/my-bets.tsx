@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, cx } from '../../../components/ui';
+import { cx } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format/date';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
@@ -8,6 +8,7 @@ import { PagedResults } from '../../../lib/paging/paged-results';
 import { type RecordColumn, Records } from '../../../lib/paging/records';
 import { type LotteryTicket, TICKETS_PAGE_SIZE, useLotteryTickets } from '../api/tickets';
 import { betTypeName } from './labels';
+import { MemberList } from './member-list';
 import styles from './my-bets.module.css';
 import { useSelectionText } from './selection-text';
 
@@ -73,30 +74,15 @@ export function MyBets({ gameCode, symbol, signedIn, drawnIssues, onLogin }: MyB
   ];
 
   return (
-    <section className={styles.section} aria-labelledby="lottery-my-bets" data-lottery-tickets="true">
-      <h2 id="lottery-my-bets" className={styles.heading}>
-        {t('tickets.heading')}
-      </h2>
-      {!signedIn ? (
-        <div className={styles.guest}>
-          <p>{t('tickets.guest')}</p>
-          <Button variant="secondary" size="sm" onClick={onLogin}>
-            {t('slip.login')}
-          </Button>
-        </div>
-      ) : (
+    <MemberList root="tickets" mark="tickets" signedIn={signedIn} onLogin={onLogin}>
+      {(texts) => (
         <PagedResults
           query={query}
           active
           as="div"
           pageSize={TICKETS_PAGE_SIZE}
           onPage={setPage}
-          texts={{
-            loading: t('tickets.loading'),
-            emptyTitle: t('tickets.emptyTitle'),
-            emptyText: t('tickets.emptyText'),
-            pages: t('tickets.pages'),
-          }}
+          texts={texts}
         >
           {(list) => (
             <Records
@@ -118,6 +104,6 @@ export function MyBets({ gameCode, symbol, signedIn, drawnIssues, onLogin }: MyB
           )}
         </PagedResults>
       )}
-    </section>
+    </MemberList>
   );
 }

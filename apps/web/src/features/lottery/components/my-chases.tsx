@@ -15,6 +15,7 @@ import {
 import { useLotteryMenu } from '../api/game-menu';
 import { chaseProgress, issueCancellable } from '../model/chase';
 import { betTypeName } from './labels';
+import { MemberList } from './member-list';
 import betStyles from './my-bets.module.css';
 import styles from './my-chases.module.css';
 import { refusalOf } from './refusal';
@@ -72,30 +73,56 @@ export function MyChases({ symbol, signedIn, onLogin }: MyChasesProps) {
   };
 
   return (
-    <section className={betStyles.section} aria-labelledby="lottery-my-chases" data-lottery-chases="true">
-      <h2 id="lottery-my-chases" className={betStyles.heading}>
-        {t('chases.heading')}
-      </h2>
-      {!signedIn ? (
-        <div className={betStyles.guest}>
-          <p>{t('chases.guest')}</p>
-          <Button variant="secondary" size="sm" onClick={onLogin}>
-            {t('slip.login')}
-          </Button>
-        </div>
-      ) : (
+    <MemberList
+      root="chases"
+      mark="chases"
+      signedIn={signedIn}
+      onLogin={onLogin}
+      extra={
+        <Modal
+          open={cancelling !== null}
+          onClose={() => setCancelling(null)}
+          size="sm"
+          dataModal="chase-cancel"
+        >
+          {cancelling ? (
+            <div className={styles.confirm}>
+              <ModalTitle>
+                {cancelling.issueNo
+                  ? t('chases.confirmIssueTitle', { issueNo: cancelling.issueNo })
+                  : t('chases.confirmAllTitle')}
+              </ModalTitle>
+              <p>
+                {cancelling.issueNo && cancelling.stake
+                  ? t('chases.confirmIssueText', { stake: `${symbol}${cancelling.stake}` })
+                  : t('chases.confirmAllText')}
+              </p>
+              <div className={styles.confirmActions}>
+                <Button variant="ghost" onClick={() => setCancelling(null)}>
+                  {t('chases.keep')}
+                </Button>
+                <Button
+                  variant="primary"
+                  onClick={confirm}
+                  busy={cancel.isPending}
+                  data-action="confirm-cancel"
+                >
+                  {t('chases.confirm')}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </Modal>
+      }
+    >
+      {(texts) => (
         <PagedResults
           query={query}
           active
           as="div"
           pageSize={CHASES_PAGE_SIZE}
           onPage={setPage}
-          texts={{
-            loading: t('chases.loading'),
-            emptyTitle: t('chases.emptyTitle'),
-            emptyText: t('chases.emptyText'),
-            pages: t('chases.pages'),
-          }}
+          texts={texts}
         >
           {(list) => (
             <ul className={styles.list}>
@@ -115,41 +142,7 @@ export function MyChases({ symbol, signedIn, onLogin }: MyChasesProps) {
           )}
         </PagedResults>
       )}
-      <Modal
-        open={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        size="sm"
-        dataModal="chase-cancel"
-      >
-        {cancelling ? (
-          <div className={styles.confirm}>
-            <ModalTitle>
-              {cancelling.issueNo
-                ? t('chases.confirmIssueTitle', { issueNo: cancelling.issueNo })
-                : t('chases.confirmAllTitle')}
-            </ModalTitle>
-            <p>
-              {cancelling.issueNo && cancelling.stake
-                ? t('chases.confirmIssueText', { stake: `${symbol}${cancelling.stake}` })
-                : t('chases.confirmAllText')}
-            </p>
-            <div className={styles.confirmActions}>
-              <Button variant="ghost" onClick={() => setCancelling(null)}>
-                {t('chases.keep')}
-              </Button>
-              <Button
-                variant="primary"
-                onClick={confirm}
-                busy={cancel.isPending}
-                data-action="confirm-cancel"
-              >
-                {t('chases.confirm')}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
-    </section>
+    </MemberList>
   );
 }
 
