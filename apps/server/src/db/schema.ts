@@ -32,6 +32,22 @@ export const opsAudit = pgTable('ops_audit', {
   action: text('action').notNull(),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The row's place in its merchant's hash chain (platform/audit.ts writes every row). */
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+  ip: text('ip'),
+  beforeState: jsonb('before_state'),
+  afterState: jsonb('after_state'),
+});
+
+/** The signed head of each merchant's audit chain, kept apart from the log. */
+export const auditHeads = pgTable('audit_heads', {
+  merchantCode: text('merchant_code').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  signature: text('signature'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
@@ -462,6 +478,7 @@ export const vendorRiskHolds = pgTable('vendor_risk_holds', {
 export const schema = {
   merchants,
   opsAudit,
+  auditHeads,
   members,
   sessions,
   serverKeys,

@@ -49,6 +49,12 @@ Commands:
                                          returned
   ledger-check                           check the ledger of every merchant: entries sum to 0,
                                          balances equal their entries (exit 1 on a problem)
+  audit [--by A] [--action C] [--limit N]
+                                         the operator audit log, newest first, of one actor
+                                         and one action (N: 1 to 500, default 50)
+  audit-verify                           recompute the audit log's hash chain and check its
+                                         signed head: an edited, deleted or cut-off row is
+                                         reported (exit 1 on a problem)
   vendor-secret <VENDOR> [--rotate]      make the secret a game vendor signs its seamless-wallet
                                          calls with and print it once; --rotate replaces it
   vendor-maintenance <VENDOR> --start <when> --end <when>
@@ -121,6 +127,8 @@ const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
 interface CliOptions {
+  by?: string | undefined;
+  action?: string | undefined;
   game?: string | undefined;
   start?: string | undefined;
   end?: string | undefined;
@@ -215,6 +223,16 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return { command: 'reload-config' };
     case 'ledger-check':
       return { command: 'ledger-check' };
+    case 'audit-verify':
+      return { command: 'audit-verify' };
+    case 'audit':
+      if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+      return {
+        command: 'audit',
+        actor: opts.by,
+        action: opts.action,
+        limit: opts.limit === undefined ? undefined : Number(opts.limit),
+      };
     case 'adjust': {
       const amount = restoreNegative(value);
       if (!sub || !amount) fail(`adjust takes an account and an amount.\n\n${USAGE}`);
@@ -318,6 +336,8 @@ async function main() {
       account: { type: 'string' },
       game: { type: 'string' },
       minutes: { type: 'string' },
+      action: { type: 'string' },
+      by: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -372,6 +392,15 @@ function report(args: Record<string, unknown>, value: unknown) {
   if (args.command === 'ledger-check') {
     const r = value as { ok: boolean; transfers: number; accounts: number; problems: unknown[] };
     console.log(r.ok ? `OK: ${r.transfers} transfers, ${r.accounts} accounts` : 'LEDGER PROBLEMS:');
+    if (!r.ok) {
+      console.log(JSON.stringify(r.problems, null, 2));
+      process.exitCode = 1;
+    }
+    return;
+  }
+  if (args.command === 'audit-verify') {
+    const r = value as { ok: boolean; rows: number; problems: unknown[] };
+    console.log(r.ok ? `OK: the audit chain of ${r.rows} rows is intact` : 'AUDIT CHAIN BROKEN:');
     if (!r.ok) {
       console.log(JSON.stringify(r.problems, null, 2));
       process.exitCode = 1;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Signs the head of the operator audit chain (platform/audit.ts). */
+  auditKey: Buffer;
 }
 
 export interface DatabaseOptions {
@@ -35,13 +37,19 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema of its own (created when missing), as tests use. */
   schema?: string | undefined;
   poolSize?: number;
+  /**
+   * The key that signs the audit chain's head: the server derives it from its secrets key, so
+   * it survives restarts and is the same in every process; without it, a random one (tests).
+   */
+  auditKey?: Buffer | undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir);
+  const database = opts.url ? await openPostgres(opts.url, opts) : await openPglite(opts.dataDir);
+  return { ...database, auditKey: opts.auditKey ?? randomBytes(32) };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined): Promise<Omit<Database, 'auditKey'>> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -71,7 +79,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Omit<Database, 'auditKey'>> {
   let options: string | undefined;
   if (opts.schema) {
     if (!SCHEMA_NAME.test(opts.schema)) throw new Error(`bad schema name ${opts.schema}`);

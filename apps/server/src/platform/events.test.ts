@@ -16,6 +16,7 @@ class FakeServer {
     this.handlers.add(onNote);
     return {
       kind,
+      auditKey: Buffer.alloc(32),
       db: null as unknown as Database['db'],
       rawTransaction: () => Promise.reject(new Error('not in this test')),
       listen: async (channel, handler) => {

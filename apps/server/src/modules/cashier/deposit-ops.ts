@@ -1,6 +1,7 @@
 import { DEPOSIT_STATUS, minorToDecimal } from '@aurum/contract';
 import { z } from 'zod';
-import { type DepositOrderRow, opsAudit } from '../../db/schema.ts';
+import type { DepositOrderRow } from '../../db/schema.ts';
+import { appendAudit, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -109,7 +110,7 @@ export function depositOpsCommand(deps: DepositOpsDeps): OpsExtension<typeof dep
             });
       const member = await findById(tx, merchant, order.memberId);
       const view = operatorView(settled, member?.account ?? String(order.memberId), now);
-      await tx.insert(opsAudit).values({
+      await appendAudit(database, tx, {
         merchantCode: merchant,
         actor,
         action: `deposit-${cmd.action}`,
@@ -134,7 +135,7 @@ export function depositOpsCommand(deps: DepositOpsDeps): OpsExtension<typeof dep
       const orders = rows
         .map((r) => operatorView(r.order, r.account, now))
         .filter((o) => !cmd.status || o.status === cmd.status);
-      await database.db.insert(opsAudit).values({
+      await recordAudit(database, {
         merchantCode: merchant,
         actor,
         action: 'deposit-list',

@@ -1,6 +1,6 @@
 import { TX_TYPE, WITHDRAW_STATUS, type WithdrawStatus } from '@aurum/contract';
 import { z } from 'zod';
-import { opsAudit } from '../../db/schema.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -113,7 +113,7 @@ export class WithdrawOps {
       });
       if (!changed) throw new AppError('cashier.order.state');
       const after = (await findByOrderNo(tx, merchant, orderNo))!;
-      await tx.insert(opsAudit).values({
+      await appendAudit(this.deps.database, tx, {
         merchantCode: merchant,
         actor,
         action: `withdraw-${action}`,

@@ -1,7 +1,8 @@
 import { announcementTypeSchema, contentConfigSchema, executionSchema } from '@aurum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchants, opsAudit } from '../../db/schema.ts';
+import { merchants } from '../../db/schema.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -95,7 +96,7 @@ export function contentCommand(deps: {
             updatedAt: new Date(),
           })
           .where(eq(merchants.code, merchantCode));
-        await tx.insert(opsAudit).values({ merchantCode, actor, action: 'content', detail: { ...args } });
+        await appendAudit(deps.database, tx, { merchantCode, actor, action: 'content', detail: { ...args } });
       });
       await deps.store.changed(merchantCode);
       return { action: args.action, id: args.id, replaced: args.action !== 'remove' && changed };

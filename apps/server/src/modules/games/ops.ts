@@ -1,7 +1,8 @@
 import { type MaintenanceWindow, vassalageSchema } from '@aurum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchants, opsAudit } from '../../db/schema.ts';
+import { merchants } from '../../db/schema.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
@@ -94,9 +95,12 @@ export function vendorMaintenanceCommand(deps: {
             updatedAt: new Date(),
           })
           .where(eq(merchants.code, merchantCode));
-        await tx
-          .insert(opsAudit)
-          .values({ merchantCode, actor, action: 'vendor-maintenance', detail: { vendor, window } });
+        await appendAudit(deps.database, tx, {
+          merchantCode,
+          actor,
+          action: 'vendor-maintenance',
+          detail: { vendor, window },
+        });
       });
       await deps.store.changed(merchantCode);
       return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opsAudit } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import type { OpsService } from '../ops/index.ts';
 import type { LotteryService } from './service.ts';
@@ -33,7 +33,7 @@ export function lotteryOps(ops: OpsService, service: LotteryService, database: D
           return service.issuesForOps(merchant, { game: args.game, status: args.status, limit: args.limit });
         case 'cancel': {
           const done = await service.cancel(merchant, args.game, args.issueNo);
-          await database.db.insert(opsAudit).values({
+          await recordAudit(database, {
             merchantCode: merchant,
             actor,
             action: 'lottery-cancel',

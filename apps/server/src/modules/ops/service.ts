@@ -1,7 +1,8 @@
 import { idempotencyKeySchema, isLanguage, type MerchantConfig, signedAmountSchema } from '@aurum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchants, opsAudit } from '../../db/schema.ts';
+import { merchants } from '../../db/schema.ts';
+import { appendAudit, listAudit, recordAudit, verifyAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { buildBlockList } from '../../platform/geo.ts';
@@ -47,6 +48,15 @@ export const opsCommandSchema = z.discriminatedUnion('command', [
   }),
   /** The ledger invariants over every merchant. */
   z.object({ command: z.literal('ledger-check') }),
+  /** Recomputes the merchant's audit chain and checks its signed head. */
+  z.object({ command: z.literal('audit-verify') }),
+  /** The merchant's audit log, newest first, filtered by who and what. */
+  z.object({
+    command: z.literal('audit'),
+    actor: z.string().min(1).max(128).optional(),
+    action: z.string().min(1).max(64).optional(),
+    limit: z.number().int().min(1).max(500).default(50),
+  }),
 ]);
 export type OpsCommand = z.infer<typeof opsCommandSchema>;
 
@@ -100,6 +110,18 @@ export class OpsService {
     const cmd = parsed.data;
     if (cmd.command === 'status') return this.settings(merchantCode);
     if (cmd.command === 'outbox') return listOutbox(this.database, merchantCode, cmd);
+    if (cmd.command === 'audit' || cmd.command === 'audit-verify') {
+      if (!(await this.store.get(merchantCode))) throw new AppError('merchant.unknown');
+      if (cmd.command === 'audit') return listAudit(this.database, merchantCode, cmd);
+      const report = await verifyAudit(this.database, merchantCode);
+      await recordAudit(this.database, {
+        merchantCode,
+        actor,
+        action: 'audit-verify',
+        detail: { ok: report.ok, rows: report.rows, problems: report.problems.length },
+      });
+      return report;
+    }
     if (cmd.command === 'adjust' || cmd.command === 'ledger-check') {
       if (!this.ledger) throw new AppError('ops.invalid', 'the ledger is not available');
       if (!(await this.store.get(merchantCode))) throw new AppError('merchant.unknown');
@@ -145,7 +167,7 @@ export class OpsService {
         .returning({ code: merchants.code });
       if (!updated.length) throw new AppError('merchant.unknown');
       const detail = cmd.command === 'reload-config' ? {} : { ...cmd };
-      await tx.insert(opsAudit).values({ merchantCode, actor, action: cmd.command, detail });
+      await appendAudit(this.database, tx, { merchantCode, actor, action: cmd.command, detail });
     });
     await this.store.changed(merchantCode);
     return this.settings(merchantCode);

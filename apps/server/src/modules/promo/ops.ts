@@ -1,6 +1,7 @@
 import { APPLICATION_STATUSES, amountSchema, minorToDecimal } from '@aurum/contract';
 import { z } from 'zod';
-import { opsAudit, type PromoApplicationRow } from '../../db/schema.ts';
+import type { PromoApplicationRow } from '../../db/schema.ts';
+import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -126,7 +127,7 @@ export function installPromoOps(ops: OpsService, deps: PromoOpsDeps): void {
           reviewedBy: actor,
           reviewedAt: now,
         });
-        await tx.insert(opsAudit).values({
+        await appendAudit(database, tx, {
           merchantCode: merchant,
           actor,
           action: 'promo-approve',
@@ -153,9 +154,12 @@ export function installPromoOps(ops: OpsService, deps: PromoOpsDeps): void {
           reviewedBy: actor,
           reviewedAt: now,
         });
-        await tx
-          .insert(opsAudit)
-          .values({ merchantCode: merchant, actor, action: 'promo-reject', detail: { id: a.id, reason } });
+        await appendAudit(database, tx, {
+          merchantCode: merchant,
+          actor,
+          action: 'promo-reject',
+          detail: { id: a.id, reason },
+        });
         return row!;
       });
       reviewed(merchant, row);

@@ -1,6 +1,6 @@
 import { CHAT_TEXT_MAX } from '@aurum/contract';
 import { z } from 'zod';
-import { opsAudit } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findByAccount } from '../accounts/index.ts';
@@ -21,7 +21,7 @@ const limit = z.coerce.number().int().min(1).max(500).default(50);
  */
 export function supportOps(ops: OpsService, service: SupportService, database: Database): void {
   const audit = (merchantCode: string, actor: string, action: string, detail: Record<string, unknown>) =>
-    database.db.insert(opsAudit).values({ merchantCode, actor, action, detail });
+    recordAudit(database, { merchantCode, actor, action, detail });
   const member = async (merchantCode: string, account: string) => {
     const row = await findByAccount(database.db, merchantCode, account);
     if (!row) throw new AppError('ops.invalid', `there is no member ${account}`);

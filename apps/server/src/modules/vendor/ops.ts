@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opsAudit } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
@@ -43,7 +43,7 @@ export function vendorSecretCommand(deps: {
       if (secret === null) {
         throw new AppError('ops.invalid', `${args.vendor} has a secret already: --rotate replaces it.`);
       }
-      await deps.database.db.insert(opsAudit).values({
+      await recordAudit(deps.database, {
         merchantCode,
         actor,
         action: 'vendor-secret',

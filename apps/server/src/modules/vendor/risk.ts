@@ -1,6 +1,6 @@
 import { minorToDecimal, TX_TYPE } from '@aurum/contract';
 import { z } from 'zod';
-import { opsAudit } from '../../db/schema.ts';
+import { appendAudit, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -180,7 +180,7 @@ export class VendorRisk {
       `SELECT ${HOLD_COLUMNS} FROM ${HOLD_FROM} WHERE h.merchant = $1 AND h.status = $2 ORDER BY h.id LIMIT $3`,
       [merchant, status, limit],
     );
-    await db.insert(opsAudit).values({
+    await recordAudit(this.deps.database, {
       merchantCode: merchant,
       actor,
       action: 'risk-list',
@@ -304,7 +304,7 @@ export class VendorRisk {
     );
     if (!row) throw new AppError('ops.invalid', `The held win ${id(hold.id)} is not pending.`);
     const view = viewOf(row);
-    await tx.insert(opsAudit).values({
+    await appendAudit(this.deps.database, tx, {
       merchantCode: merchant,
       actor,
       action: decision.status === 'RELEASED' ? 'risk-release' : 'risk-reject',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { minorToDecimal, TX_TYPE } from '@aurum/contract';
-import { opsAudit } from '../../db/schema.ts';
+import { appendAudit, recordAudit } from '../../platform/audit.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findByAccount } from '../accounts/index.ts';
@@ -76,7 +76,7 @@ export async function adjustBalance(
       replayed: t.replayed,
     };
     if (!t.replayed) {
-      await tx.insert(opsAudit).values({
+      await appendAudit(database, tx, {
         merchantCode: merchant,
         actor,
         action: 'adjust',
@@ -94,7 +94,7 @@ export async function ledgerCheck(
   actor: string,
 ): Promise<LedgerReport> {
   const report = await checkLedger(database);
-  await database.db.insert(opsAudit).values({
+  await recordAudit(database, {
     merchantCode: merchant,
     actor,
     action: 'ledger-check',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opsAudit } from '../../../db/schema.ts';
+import { appendAudit } from '../../../platform/audit.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { hashPassword } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
@@ -49,7 +49,7 @@ export function resetPasswordCommand(deps: Deps): OpsExtension<typeof resetPassw
           passwordChangeRequired: false,
         });
         await deps.sessions.endAll(member.id, tx);
-        await tx.insert(opsAudit).values({
+        await appendAudit(deps.database, tx, {
           merchantCode,
           actor,
           action: 'reset-password',
