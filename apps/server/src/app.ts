@@ -17,6 +17,7 @@ import { installContent } from './modules/content/index.ts';
 import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
+import { installOperators, type Operators } from './modules/operators/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
@@ -88,6 +89,8 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   merchants: MerchantStore;
   ops: OpsService;
+  /** Staff accounts, console sessions and the operator API's permission check. */
+  operators: Operators;
   accounts: Accounts;
   /** The one way money moves; every module that moves money calls it. */
   ledger: Ledger;
@@ -203,6 +206,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ops,
   });
   opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
+  const operators = installOperators(app, {
+    database,
+    store,
+    clock,
+    limiter,
+    secrets: SecretBox.fromKey(await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY)),
+    ops,
+    publicUrl: config.PUBLIC_URL,
+  });
+  app.decorate('operators', operators);
   installAccounts(app, { database, store, clock, limiter, ops, accounts });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });

@@ -20,6 +20,17 @@ export const errorCatalogue = {
   'system.maintenance': { status: 503, message: 'The system is under maintenance.' },
   'ops.unauthorized': { status: 401, message: 'The operator token is missing or wrong.' },
   'ops.invalid': { status: 400, message: 'The operator command is not valid.' },
+  // The operator console (operators are staff of the merchant, not members).
+  'console.login.failed': { status: 400, message: 'Wrong name, password or authenticator code.' },
+  'console.locked': { status: 403, message: 'Too many failed sign-ins: the account is locked for a while.' },
+  'console.forbidden': { status: 403, message: 'Your role does not allow this.' },
+  'console.session.invalid': {
+    status: 401,
+    message: 'Your console session has ended. Please sign in again.',
+  },
+  'console.enrolment.invalid': { status: 400, message: 'This enrolment link is not valid or has expired.' },
+  'console.network.refused': { status: 403, message: 'Console access is not allowed from this network.' },
+  'console.request.foreign': { status: 403, message: 'The request did not come from the console.' },
   'system.error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   // Accounts and sessions. Login failures are 400, not 401: a 401 ends the client's session.
   'login.failed': { status: 400, message: 'Wrong account or password.' },

@@ -55,6 +55,16 @@ Commands:
   audit-verify                           recompute the audit log's hash chain and check its
                                          signed head: an edited, deleted or cut-off row is
                                          reported (exit 1 on a problem)
+  operator create <name> --role <role> --email <email>
+                                         an operator account (roles: admin, finance, support,
+                                         content, risk, reporting); prints a one-time
+                                         enrolment link (24 hours) where the operator sets a
+                                         password and an authenticator
+  operator list                          the merchant's operators
+  operator update <name> [--role R] [--status active|disabled] [--ranges <CIDR,...|none>]
+                                         change an operator's role, status or allowed networks
+                                         (a change of role or disabling ends its sessions)
+  operator reset <name>                  a lost authenticator: a new enrolment link, sessions end
   vendor-secret <VENDOR> [--rotate]      make the secret a game vendor signs its seamless-wallet
                                          calls with and print it once; --rotate replaces it
   vendor-maintenance <VENDOR> --start <when> --end <when>
@@ -127,6 +137,9 @@ const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
 interface CliOptions {
+  role?: string | undefined;
+  email?: string | undefined;
+  ranges?: string | undefined;
   by?: string | undefined;
   action?: string | undefined;
   game?: string | undefined;
@@ -206,6 +219,31 @@ function withdrawCommand(action: string | undefined, orderNo: string | undefined
   return { command: 'withdraw', action, orderNo, reason: opts.reason };
 }
 
+function operatorCommand(action: string | undefined, name: string | undefined, opts: CliOptions) {
+  if (action === 'list') return { command: 'operator', action };
+  if (action !== 'create' && action !== 'update' && action !== 'reset')
+    fail(`operator takes list, create, update or reset.\n\n${USAGE}`);
+  if (!name) fail(`operator ${action} takes the operator's name.\n\n${USAGE}`);
+  if (action === 'reset') return { command: 'operator', action, name };
+  if (action === 'create') {
+    if (!opts.role || !opts.email) fail(`operator create needs --role and --email.\n\n${USAGE}`);
+    return { command: 'operator', action, name, role: opts.role, email: opts.email };
+  }
+  return {
+    command: 'operator',
+    action,
+    name,
+    role: opts.role,
+    status: opts.status,
+    allowedRanges:
+      opts.ranges === undefined
+        ? undefined
+        : opts.ranges === 'none'
+          ? []
+          : opts.ranges.split(',').filter(Boolean),
+  };
+}
+
 function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
   const { end } = opts;
   const [command, sub, value] = words;
@@ -251,6 +289,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return riskCommand(sub, value, opts);
     case 'lottery':
       return lotteryCommand(sub, value, words[3], opts);
+    case 'operator':
+      return operatorCommand(sub, value, opts);
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
@@ -330,6 +370,9 @@ async function main() {
       key: { type: 'string' },
       status: { type: 'string' },
       rotate: { type: 'boolean' },
+      role: { type: 'string' },
+      email: { type: 'string' },
+      ranges: { type: 'string' },
       amount: { type: 'string' },
       text: { type: 'string' },
       title: { type: 'string' },

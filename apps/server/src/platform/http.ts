@@ -93,7 +93,7 @@ export async function resolveMerchant(req: FastifyRequest, store: MerchantStore)
   return merchant;
 }
 
-function issuesToDetails(error: z.ZodError): Record<string, string> {
+export function issuesToDetails(error: z.ZodError): Record<string, string> {
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const keys =

@@ -11,4 +11,5 @@ export { seedDemoAccounts } from './member/seed.ts';
 export { requestLanguage } from './member/service.ts';
 export type { Accounts } from './security/accounts.ts';
 export { createAccounts } from './security/accounts.ts';
+export { passwordPolicyProblem } from './security/password-policy.ts';
 export { accountSettings, isAgentType, isTrialType, requireRealAccount } from './security/settings.ts';

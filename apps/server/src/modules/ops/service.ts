@@ -93,6 +93,11 @@ export class OpsService {
     this.extensions.set(name, extension as OpsExtension);
   }
 
+  /** Every command's name: the built-in ones and those the modules added. */
+  commandNames(): string[] {
+    return [...opsCommandSchema.options.map((o) => o.shape.command.value), ...this.extensions.keys()];
+  }
+
   async run(merchantCode: string, input: unknown, actor: string, config?: MerchantConfig) {
     const name = (input as { command?: unknown } | null)?.command;
     const extension = typeof name === 'string' ? this.extensions.get(name) : undefined;

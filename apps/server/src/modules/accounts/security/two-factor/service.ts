@@ -12,6 +12,14 @@ import type { Database } from '../../../../platform/db.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import type { MerchantState } from '../../../../platform/merchants.ts';
 import { enforceLimit, type RateLimiter } from '../../../../platform/rate-limit.ts';
+import {
+  isTotpCode,
+  matchingStep,
+  newRecoveryCode,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  totpUri,
+} from '../../../../platform/totp.ts';
 import { checkCurrentPassword } from '../../member/password.ts';
 import { findById, type Queryable } from '../../member/repository.ts';
 import type { SecurityEvent, SecurityEventKind, SecurityEvents } from '../security-events.ts';
@@ -30,14 +38,6 @@ import {
   takeStep,
   useRecoveryCode,
 } from './repository.ts';
-import {
-  isTotpCode,
-  matchingStep,
-  newRecoveryCode,
-  newTotpSecret,
-  normaliseRecoveryCode,
-  totpUri,
-} from './totp.ts';
 
 /** Code checks (sign-in, unbind, new recovery codes) per member and per client in this window. */
 const CODE_WINDOW_MS = 15 * MINUTE_MS;

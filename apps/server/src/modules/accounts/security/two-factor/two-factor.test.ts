@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS, SECOND_MS } from '../../../../platform/clock.ts';
 import { hashPassword } from '../../../../platform/crypto.ts';
 import { listOutbox } from '../../../../platform/outbox.ts';
+import { TOTP_STEP_MS, totpCode } from '../../../../platform/totp.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -15,7 +16,6 @@ import {
   type TestApp,
 } from '../../../../testing/app.ts';
 import { findById, insertMember } from '../../member/repository.ts';
-import { TOTP_STEP_MS, totpCode } from './totp.ts';
 
 const PASSWORD = 'Secure-2468';
 const RECOVERY = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;

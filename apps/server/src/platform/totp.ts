@@ -1,7 +1,7 @@
 import { TOTP_CODE_PATTERN } from '@aurum/contract';
 import { Secret, TOTP } from 'otpauth';
-import { SECOND_MS } from '../../../../platform/clock.ts';
-import { randomString } from '../../../../platform/crypto.ts';
+import { SECOND_MS } from './clock.ts';
+import { randomString } from './crypto.ts';
 
 /**
  * TOTP (RFC 6238) as authenticator apps read it from an otpauth:// URI: HMAC-SHA-1, six digits,

@@ -1,0 +1,115 @@
+import { ok } from '@aurum/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { issuesToDetails, resolveMerchant } from '../../platform/http.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { OpsService } from '../ops/index.ts';
+import { Operators, operatorCommandSchema, SESSION_MAX_MS } from './service.ts';
+
+export interface OperatorsInstallDeps {
+  database: Database;
+  store: MerchantStore;
+  clock: Clock;
+  limiter: RateLimiter;
+  secrets: SecretBox;
+  ops: OpsService;
+  publicUrl: string | undefined;
+}
+
+/** The console session's cookie: HttpOnly, same-site only, sent to the operator API alone. */
+export const CONSOLE_COOKIE = 'aurum_console';
+const API = '/console-api';
+/** Every call carries it: a page of another site cannot set it without the browser asking first. */
+const REQUEST_HEADER = 'x-console-request';
+
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not an enrolment token');
+const codeSchema = z.string().trim().min(6).max(20);
+const schemas = {
+  enrolStart: z.strictObject({ token: tokenSchema }),
+  enrolFinish: z.strictObject({ token: tokenSchema, password: z.string().min(1).max(256), code: codeSchema }),
+  signIn: z.strictObject({
+    name: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(256),
+    code: codeSchema,
+  }),
+  command: z.strictObject({ args: z.record(z.string(), z.unknown()) }),
+};
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw new AppError('request.invalid', undefined, issuesToDetails(r.error));
+  return r.data;
+}
+
+function cookieOf(req: FastifyRequest): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === CONSOLE_COOKIE) return v.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * The operator API: enrolment, sign-in with the second factor, the session, and every operator
+ * command behind its permission. The `operator` command (create, list, update, reset) is added
+ * to the operator commands, so `npm run ops -- operator create …` makes the first administrator.
+ */
+export function installOperators(app: FastifyInstance, deps: OperatorsInstallDeps): Operators {
+  const operators = new Operators(deps);
+  deps.ops.extend('operator', {
+    schema: operatorCommandSchema,
+    run: (merchant, args, actor) => operators.command(merchant, args, actor),
+  });
+  const secure = deps.publicUrl?.startsWith('https:') ? '; Secure' : '';
+  const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
+    reply.header(
+      'set-cookie',
+      `${CONSOLE_COOKIE}=${value}; Path=${API}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure}`,
+    );
+
+  const guard = (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.headers[REQUEST_HEADER] !== '1') throw new AppError('console.request.foreign');
+    reply.header('cache-control', 'no-store');
+    return resolveMerchant(req, deps.store);
+  };
+  const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
+    const merchant = await guard(req, reply);
+    return operators.authenticate(merchant.code, cookieOf(req), req.ip);
+  };
+
+  app.post(`${API}/enrol/start`, async (req, reply) => {
+    const merchant = await guard(req, reply);
+    const { token } = parse(schemas.enrolStart, req.body);
+    return ok(await operators.enrolStart(merchant.code, token, merchant.config.brand.name));
+  });
+  app.post(`${API}/enrol/finish`, async (req, reply) => {
+    const merchant = await guard(req, reply);
+    const { token, password, code } = parse(schemas.enrolFinish, req.body);
+    return ok(await operators.enrolFinish(merchant.code, token, password, code));
+  });
+  app.post(`${API}/sign-in`, async (req, reply) => {
+    const merchant = await guard(req, reply);
+    const input = parse(schemas.signIn, req.body);
+    const { token, operator, expiresAt } = await operators.signIn(merchant.code, input, req.ip);
+    setCookie(reply, token, SESSION_MAX_MS / 1000);
+    return ok({ operator, expiresAt });
+  });
+  app.post(`${API}/sign-out`, async (req, reply) => {
+    const principal = await signedIn(req, reply);
+    await operators.signOut(principal);
+    setCookie(reply, '', 0);
+    return ok(null);
+  });
+  app.get(`${API}/me`, async (req, reply) => ok(operators.me(await signedIn(req, reply))));
+  app.post(`${API}/command`, async (req, reply) => {
+    const principal = await signedIn(req, reply);
+    const { args } = parse(schemas.command, req.body);
+    return ok(await operators.run(principal, args));
+  });
+  return operators;
+}

@@ -1,0 +1,146 @@
+/**
+ * Who may do what, as data: the permissions, the roles that hold them, and the permission each
+ * operator command (and each of its actions) needs. A command or action missing here is refused
+ * to everyone (a test checks that every registered command has its entry).
+ */
+
+export const PERMISSIONS = [
+  'operators.manage',
+  'audit.read',
+  'site.read',
+  'site.write',
+  'players.read',
+  'players.write',
+  'money.adjust',
+  'ledger.check',
+  'payments.read',
+  'payments.approve',
+  'messages.read',
+  'messages.write',
+  'content.write',
+  'promotions.read',
+  'promotions.review',
+  'risk.read',
+  'risk.write',
+  'games.write',
+  'secrets.rotate',
+  'lottery.read',
+  'lottery.write',
+  'reports.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ['admin', 'finance', 'support', 'content', 'risk', 'reporting'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  /** Deposits, withdrawals, adjustments, promotion payouts. */
+  finance: [
+    'site.read',
+    'players.read',
+    'money.adjust',
+    'ledger.check',
+    'payments.read',
+    'payments.approve',
+    'promotions.read',
+    'promotions.review',
+    'reports.read',
+  ],
+  /** Players (read), password resets, messages, chat, feedback, live support. */
+  support: [
+    'site.read',
+    'players.read',
+    'players.write',
+    'payments.read',
+    'messages.read',
+    'messages.write',
+    'promotions.read',
+  ],
+  /** Banners, notices, announcements, promotions, help, blog. */
+  content: ['site.read', 'content.write', 'promotions.read', 'promotions.review'],
+  /** Flags, limits, held wins, the ledger and audit checks. */
+  risk: [
+    'site.read',
+    'players.read',
+    'payments.read',
+    'risk.read',
+    'risk.write',
+    'ledger.check',
+    'audit.read',
+    'lottery.read',
+    'lottery.write',
+    'reports.read',
+  ],
+  /** Read-only reporting. */
+  reporting: [
+    'site.read',
+    'players.read',
+    'payments.read',
+    'promotions.read',
+    'risk.read',
+    'lottery.read',
+    'reports.read',
+  ],
+};
+
+/** A command's permission, or one per action (`{ command, action }`). */
+export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Permission>> = {
+  status: 'site.read',
+  maintenance: 'site.write',
+  region: 'site.write',
+  'reload-config': 'site.write',
+  outbox: 'messages.read',
+  adjust: 'money.adjust',
+  'ledger-check': 'ledger.check',
+  audit: 'audit.read',
+  'audit-verify': 'audit.read',
+  operator: {
+    list: 'operators.manage',
+    create: 'operators.manage',
+    update: 'operators.manage',
+    reset: 'operators.manage',
+  },
+  'reset-password': 'players.write',
+  deposit: { list: 'payments.read', approve: 'payments.approve', reject: 'payments.approve' },
+  withdraw: {
+    list: 'payments.read',
+    approve: 'payments.approve',
+    reject: 'payments.approve',
+    'return-margin': 'payments.approve',
+    'force-received': 'payments.approve',
+  },
+  risk: { list: 'risk.read', release: 'risk.write', reject: 'risk.write' },
+  lottery: {
+    issues: 'lottery.read',
+    exposure: 'lottery.read',
+    cancel: 'lottery.write',
+    'prize-group': 'lottery.write',
+  },
+  content: 'content.write',
+  'promo-applications': 'promotions.read',
+  'promo-approve': 'promotions.review',
+  'promo-reject': 'promotions.review',
+  'feedback-list': 'messages.read',
+  'feedback-answer': 'messages.write',
+  'message-send': 'messages.write',
+  'message-broadcast': 'messages.write',
+  'chat-mute': 'messages.write',
+  'chat-delete': 'messages.write',
+  'support-chats': 'messages.read',
+  'support-reply': 'messages.write',
+  'vendor-maintenance': 'games.write',
+  'vendor-secret': 'secrets.rotate',
+};
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+/** The permission a command needs, or null when it has none (then nobody may run it). */
+export function permissionFor(args: Record<string, unknown>): Permission | null {
+  const entry = typeof args.command === 'string' ? COMMAND_PERMISSIONS[args.command] : undefined;
+  if (entry === undefined) return null;
+  if (typeof entry === 'string') return entry;
+  return typeof args.action === 'string' ? (entry[args.action] ?? null) : null;
+}
+
+export const roleAllows = (role: Role, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);
