@@ -283,7 +283,8 @@ describe('operators and the operator API', () => {
         const before = await auditRows();
         const res = await call('POST', 'command', { args }, { cookie: cookies[role] });
         const allowed = ROLE_PERMISSIONS[role].includes(permission);
-        if (allowed) expect(res.json().errorCode, `${role} ${JSON.stringify(args)}`).not.toBe('console.forbidden');
+        if (allowed)
+          expect(res.json().errorCode, `${role} ${JSON.stringify(args)}`).not.toBe('console.forbidden');
         else {
           expect(res.statusCode, `${role} ${JSON.stringify(args)}`).toBe(403);
           expect(res.json()).toMatchObject({ success: false, errorCode: 'console.forbidden' });
