@@ -160,7 +160,7 @@ function playEntry(): Plugin {
     name: 'aurum:play-entry',
     enforce: 'post',
     transform(code, id) {
-      if (!id.endsWith('/play.html')) return null;
+      if (!id.endsWith('/play.html') && !id.endsWith('/console.html')) return null;
       return { code: code.replace(/^import "vite\/modulepreload-polyfill";\n/m, ''), map: null };
     },
   };
@@ -206,10 +206,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         sourcemap: true,
         rolldownOptions: {
-          // Two pages: the site, and the in-house vendor's game pages under /play/ (src/play).
+          // Three pages: the site, the in-house vendor's game pages under /play/ (src/play), and the
+          // operator console under /console (src/console).
           input: {
             index: fileURLToPath(new URL('./index.html', import.meta.url)),
             play: fileURLToPath(new URL('./play.html', import.meta.url)),
+            // The operator console (src/console): its own page, never in the site's chunks.
+            console: fileURLToPath(new URL('./console.html', import.meta.url)),
           },
           // lib/contract.ts imports the contract's schema-free modules; features.ts still builds one
           // zod schema at module level, which this lets the bundler drop.

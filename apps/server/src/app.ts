@@ -302,8 +302,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       !url.startsWith(PLAY_API_PREFIX) &&
       !url.startsWith('/media/') &&
       !url.startsWith('/ops/') &&
+      !url.startsWith('/console-api/') &&
       !url.startsWith('/assets/') &&
       (!path.extname(url) || url.endsWith('.html'));
+    if (serveWeb && isPage && (url === '/console' || url.startsWith('/console/'))) {
+      // The operator console is its own small app (console.html); its API is /console-api/.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('console.html', webDist, { cacheControl: false });
+    }
     if (serveWeb && isPage && isPlayPage(url)) {
       // The in-house game pages are their own small app (play.html), which picks the game from the path.
       return reply

@@ -31,6 +31,9 @@ async function serve(config: AppConfig, options: { announce: boolean }) {
     process.send?.({ type: 'listening', port } satisfies ListeningMessage);
   } else {
     console.log(`Aurum is running at http://localhost:${port} (database: ${database.kind})`);
+    console.log(
+      `Operator console: http://localhost:${port}/console (the first administrator: npm run ops -- operator create NAME --role admin --email EMAIL)`,
+    );
   }
 
   let closing = false;

@@ -127,7 +127,10 @@ export function inlineStyleHashes(html: string): string[] {
 }
 
 /** The hashes of the inline styles of the built pages that the server sends. */
-export function builtPageStyleHashes(webDist: string, pages = ['index.html', 'play.html']): string[] {
+export function builtPageStyleHashes(
+  webDist: string,
+  pages = ['index.html', 'play.html', 'console.html'],
+): string[] {
   const hashes = new Set<string>();
   for (const page of pages) {
     const file = path.join(webDist, page);

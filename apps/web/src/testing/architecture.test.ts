@@ -64,6 +64,22 @@ describe('architecture', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the operator console apart from the player site: neither imports the other', () => {
+    const problems: string[] = [];
+    for (const file of all) {
+      const from = area(file);
+      for (const { spec } of imports(file)) {
+        if (!spec.startsWith('.')) continue;
+        const to = area(resolve(dirname(file), spec));
+        const crossing =
+          (from !== 'console' && to === 'console') ||
+          (from === 'console' && (to.startsWith('features') || to === 'app' || to === 'play'));
+        if (crossing) problems.push(`${relative(src, file)} → ${spec}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('imports contract values only through lib/contract', () => {
     const problems = all.flatMap((file) =>
       imports(file)

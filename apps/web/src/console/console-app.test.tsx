@@ -1,0 +1,201 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApp } from './console-app';
+
+type Answer =
+  | { success: true; value: unknown }
+  | { success: false; errorCode: string; message: string; details?: Record<string, string> };
+
+/** The operator API as the test scripts it: path → answer (or a function of the request body). */
+function serve(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
+  const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = url.replace('/console-api/', '');
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ path, body, headers: init.headers as Record<string, string> });
+      const route =
+        routes[path === 'command' ? `command:${(body as { args: { command: string } }).args.command}` : path];
+      const answer = typeof route === 'function' ? route(body) : route;
+      if (!answer) throw new Error(`no route ${path}`);
+      return new Response(JSON.stringify(answer), { status: answer.success ? 200 : 400 });
+    }),
+  );
+  return calls;
+}
+
+const ok = (value: unknown): Answer => ({ success: true, value });
+const admin = {
+  name: 'ada',
+  role: 'admin',
+  permissions: [
+    'site.read',
+    'site.write',
+    'payments.read',
+    'payments.approve',
+    'operators.manage',
+    'audit.read',
+    'risk.read',
+  ],
+};
+const status = ok({
+  maintenance: { on: false, end: null },
+  region: { on: false, countries: [], ranges: [] },
+  version: 1,
+});
+
+describe('the operator console', () => {
+  beforeEach(() => window.localStorage.setItem('aurum-console-language', 'EN'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('signs in with name, password and code, then shows the sections the role may open', async () => {
+    window.history.replaceState(null, '', '/console/sign-in');
+    const calls = serve({
+      'sign-in': ok({
+        operator: { name: 'bea', role: 'support', permissions: ['site.read', 'payments.read'] },
+        expiresAt: '',
+      }),
+      me: ok({ name: 'bea', role: 'support', permissions: ['site.read', 'payments.read'] }),
+      'command:status': status,
+    });
+    render(<ConsoleApp />);
+    fireEvent.change(screen.getByLabelText('Operator name'), { target: { value: 'bea' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbour-lantern-42' } });
+    fireEvent.change(screen.getByLabelText('Authenticator code or recovery code'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The site is open.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/console');
+    const nav = screen.getByRole('navigation', { name: 'Console sections' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Site',
+      'Withdrawals',
+      'Deposits',
+    ]);
+    // Support may not switch maintenance: the button is not there (and the server refuses it).
+    expect(screen.queryByRole('button', { name: 'Start maintenance' })).toBeNull();
+    expect(calls[0]).toMatchObject({ path: 'sign-in', body: { name: 'bea', code: '123456' } });
+    expect(calls[0]!.headers).toMatchObject({ 'x-console-request': '1' });
+  });
+
+  it('shows why a sign-in failed and keeps the operator on the form', async () => {
+    window.history.replaceState(null, '', '/console/sign-in');
+    serve({
+      'sign-in': {
+        success: false,
+        errorCode: 'console.locked',
+        message: 'Too many failed sign-ins: the account is locked for 15 more minutes.',
+      },
+    });
+    render(<ConsoleApp />);
+    fireEvent.change(screen.getByLabelText('Operator name'), { target: { value: 'bea' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText('Authenticator code or recovery code'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('15 more minutes');
+    expect(window.location.pathname).toBe('/console/sign-in');
+  });
+
+  it('returns to the sign-in with a notice when the session has ended', async () => {
+    window.history.replaceState(null, '', '/console/withdrawals');
+    serve({
+      me: ok(admin),
+      'command:withdraw': { success: false, errorCode: 'console.session.invalid', message: 'ended' },
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Your session ended. Please sign in again.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/sign-in');
+  });
+
+  it('approves a pending withdrawal after a confirmation, and rejects one with a reason', async () => {
+    window.history.replaceState(null, '', '/console/withdrawals');
+    const order = {
+      orderNo: 'W1',
+      member: 'demo',
+      amount: '50.00',
+      status: 'PENDING',
+      createdAt: '2026-11-26T08:00:00Z',
+      account: { provider: 'BDO', payeeName: 'Juan', accountNumber: '1234' },
+    };
+    const calls = serve({
+      me: ok(admin),
+      'command:withdraw': (body) => {
+        const args = (body as { args: { action: string } }).args;
+        return args.action === 'list'
+          ? ok({ orders: [order] })
+          : ok({ ...order, status: args.action === 'approve' ? 'PAID' : 'REJECTED' });
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    vi.stubGlobal('prompt', () => 'name does not match');
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Done: W1 is now Paid.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Done: W1 is now Rejected.')).toBeTruthy();
+    const actions = calls.filter((c) => c.path === 'command').map((c) => (c.body as { args: unknown }).args);
+    expect(actions).toContainEqual({ command: 'withdraw', action: 'approve', orderNo: 'W1' });
+    expect(actions).toContainEqual({
+      command: 'withdraw',
+      action: 'reject',
+      orderNo: 'W1',
+      reason: 'name does not match',
+    });
+  });
+
+  it('enrols from the link: the token leaves the address bar, and the recovery codes are shown once', async () => {
+    const token = 'a'.repeat(43);
+    window.history.replaceState(null, '', `/console/enrol#${token}`);
+    const calls = serve({
+      'enrol/start': ok({
+        name: 'cid',
+        email: 'cid@example.com',
+        role: 'finance',
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/x',
+      }),
+      'enrol/finish': ok({ name: 'cid', recoveryCodes: ['AAAA-BBBB-CCCC', 'DDDD-EEEE-FFFF'] }),
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Account cid (Finance)')).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    fireEvent.change(screen.getByLabelText('New password'), {
+      target: { value: 'quiet-harbour-lantern-42' },
+    });
+    fireEvent.change(screen.getByLabelText('Repeat the password'), {
+      target: { value: 'quiet-harbour-lantern-43' },
+    });
+    fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Finish set-up' }));
+    expect(await screen.findByText('The passwords differ.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Repeat the password'), {
+      target: { value: 'quiet-harbour-lantern-42' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Finish set-up' }));
+    expect(await screen.findByText('AAAA-BBBB-CCCC')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'enrol/finish')?.body).toEqual({
+      token,
+      password: 'quiet-harbour-lantern-42',
+      code: '123456',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them: sign in' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/console/sign-in'));
+  });
+
+  it('speaks Chinese when chosen, and remembers it', async () => {
+    window.history.replaceState(null, '', '/console/sign-in');
+    serve({});
+    render(<ConsoleApp />);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch the console to Chinese' }));
+    expect(await screen.findByRole('heading', { name: '登录运营后台' })).toBeTruthy();
+    expect(window.localStorage.getItem('aurum-console-language')).toBe('CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+});

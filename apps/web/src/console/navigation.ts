@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+
+/** The console's pages: its own small router over /console/… paths. */
+export type ConsolePage = { kind: 'enrol' } | { kind: 'sign-in' } | { kind: 'section'; section: SectionId };
+
+export const SECTIONS = ['overview', 'withdrawals', 'deposits', 'risk', 'operators', 'audit'] as const;
+export type SectionId = (typeof SECTIONS)[number];
+
+/** The permission that shows a section. */
+export const SECTION_PERMISSION: Record<SectionId, string> = {
+  overview: 'site.read',
+  withdrawals: 'payments.read',
+  deposits: 'payments.read',
+  risk: 'risk.read',
+  operators: 'operators.manage',
+  audit: 'audit.read',
+};
+
+export function pageOf(pathname: string): ConsolePage {
+  const rest = pathname.replace(/^\/console\/?/, '').replace(/\/$/, '');
+  if (rest === 'enrol') return { kind: 'enrol' };
+  if (rest === 'sign-in') return { kind: 'sign-in' };
+  const section = (SECTIONS as readonly string[]).includes(rest) ? (rest as SectionId) : 'overview';
+  return { kind: 'section', section };
+}
+
+export const pathOf = (page: ConsolePage) =>
+  page.kind === 'section'
+    ? page.section === 'overview'
+      ? '/console'
+      : `/console/${page.section}`
+    : `/console/${page.kind}`;
+
+export function navigate(path: string, replace = false): void {
+  if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+export function usePath(): string {
+  const [path, setPath] = useState(window.location.pathname);
+  useEffect(() => {
+    const on = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', on);
+    return () => window.removeEventListener('popstate', on);
+  }, []);
+  return path;
+}

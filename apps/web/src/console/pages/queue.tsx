@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useAction, useCommand, useSession } from '../session';
+import { type ConsoleTexts, fill, useTexts } from '../texts';
+import { ErrorBanner, formatTime, SelectField } from '../ui';
+
+/** One row of a queue, whatever the queue: what the table and the actions need. */
+interface Row {
+  key: string;
+  cells: string[];
+  amount: string;
+  status: string;
+}
+
+interface QueueKind {
+  command: 'withdraw' | 'deposit' | 'risk';
+  title: (t: ConsoleTexts) => string;
+  statuses: string[];
+  /** The permission that acts on a row. */
+  acts: string;
+  columns: (t: ConsoleTexts) => string[];
+  rows: (answer: unknown, lang: string) => Row[];
+  /** The approving action's name, and its button text. */
+  approve: { action: string; label: (t: ConsoleTexts) => string };
+  /** The row field the command takes. */
+  idField: 'orderNo' | 'id';
+}
+
+interface WithdrawOrder {
+  orderNo: string;
+  member: string;
+  amount: string;
+  status: string;
+  createdAt: string | null;
+  account: { provider: string; payeeName: string; accountNumber: string };
+}
+interface DepositOrder {
+  orderNo: string;
+  account: string;
+  type: string;
+  amount: string;
+  status: string;
+  createdAt: string;
+}
+interface Hold {
+  id: string;
+  account: string;
+  vendor: string;
+  gameCode: string | null;
+  win: string;
+  limit: string;
+  status: string;
+  createdAt: string;
+}
+
+const KINDS: Record<QueueKind['command'], QueueKind> = {
+  withdraw: {
+    command: 'withdraw',
+    title: (t) => t.sections.withdrawals,
+    statuses: [
+      'PENDING',
+      'PAID',
+      'NOT_RECEIVED',
+      'RECEIVED',
+      'AUTO_RECEIVED',
+      'MARGIN_RETURNED',
+      'FORCED_RECEIVED',
+      'REJECTED',
+    ],
+    acts: 'payments.approve',
+    columns: (t) => [t.queue.order, t.queue.member, t.queue.amount, t.queue.payTo, t.queue.created],
+    rows: (answer, lang) =>
+      (answer as { orders: WithdrawOrder[] }).orders.map((o) => ({
+        key: o.orderNo,
+        amount: o.amount,
+        status: o.status,
+        cells: [
+          o.orderNo,
+          o.member,
+          o.amount,
+          `${o.account.provider} · ${o.account.payeeName} · ${o.account.accountNumber}`,
+          formatTime(o.createdAt, lang),
+        ],
+      })),
+    approve: { action: 'approve', label: (t) => t.queue.approve },
+    idField: 'orderNo',
+  },
+  deposit: {
+    command: 'deposit',
+    title: (t) => t.sections.deposits,
+    statuses: ['PENDING', 'PAID', 'EXPIRED', 'REJECTED'],
+    acts: 'payments.approve',
+    columns: (t) => [t.queue.order, t.queue.member, t.queue.type, t.queue.amount, t.queue.created],
+    rows: (answer, lang) =>
+      (answer as { orders: DepositOrder[] }).orders.map((o) => ({
+        key: o.orderNo,
+        amount: o.amount,
+        status: o.status,
+        cells: [o.orderNo, o.account, o.type, o.amount, formatTime(o.createdAt, lang)],
+      })),
+    approve: { action: 'approve', label: (t) => t.queue.approve },
+    idField: 'orderNo',
+  },
+  risk: {
+    command: 'risk',
+    title: (t) => t.sections.risk,
+    statuses: ['PENDING', 'RELEASED', 'REJECTED'],
+    acts: 'risk.write',
+    columns: (t) => [
+      t.queue.order,
+      t.queue.member,
+      t.queue.vendor,
+      t.queue.win,
+      t.queue.limit,
+      t.queue.created,
+    ],
+    rows: (answer, lang) =>
+      (answer as Hold[]).map((h) => ({
+        key: h.id,
+        amount: h.win,
+        status: h.status,
+        cells: [
+          h.id,
+          h.account,
+          `${h.vendor}${h.gameCode ? ` · ${h.gameCode}` : ''}`,
+          h.win,
+          h.limit,
+          formatTime(h.createdAt, lang),
+        ],
+      })),
+    approve: { action: 'release', label: (t) => t.queue.release },
+    idField: 'id',
+  },
+};
+
+/** A review queue (withdrawals, deposits, held wins): filter by status, approve or reject a row. */
+export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
+  const t = useTexts();
+  const session = useSession();
+  const q = KINDS[kind];
+  const [status, setStatus] = useState('PENDING');
+  const list = useCommand<unknown>({ command: q.command, action: 'list', ...(status ? { status } : {}) });
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const rows = list.data ? q.rows(list.data, t.lang) : [];
+  const canAct = session.can(q.acts);
+  const idOf = (row: Row) => (q.idField === 'id' ? Number(row.key) : row.key);
+
+  const approve = async (row: Row) => {
+    const ask = kind === 'risk' ? t.queue.confirmRelease : t.queue.confirmApprove;
+    if (!window.confirm(fill(ask, { orderNo: row.key, amount: row.amount }))) return;
+    const r = await action.run<{ status: string }>({
+      command: q.command,
+      action: q.approve.action,
+      [q.idField]: idOf(row),
+    });
+    if (r) {
+      setDone(fill(t.queue.done, { orderNo: row.key, status: t.statuses[r.status] ?? r.status ?? '' }));
+      list.reload();
+    }
+  };
+  const reject = async (row: Row) => {
+    const reason = window.prompt(t.queue.reason)?.trim();
+    if (!reason) return;
+    const r = await action.run<{ status: string }>({
+      command: q.command,
+      action: 'reject',
+      [q.idField]: idOf(row),
+      reason,
+    });
+    if (r) {
+      setDone(fill(t.queue.done, { orderNo: row.key, status: t.statuses[r.status] ?? r.status ?? '' }));
+      list.reload();
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${kind}-title`}>
+      <div className="c-bar">
+        <h1 id={`${kind}-title`}>{q.title(t)}</h1>
+        <SelectField
+          label={t.queue.status}
+          value={status}
+          onChange={setStatus}
+          options={q.statuses.map((s) => ({ value: s, label: t.statuses[s] ?? s }))}
+        />
+        <button type="button" className="c-button c-button-quiet" onClick={list.reload}>
+          {t.refresh}
+        </button>
+      </div>
+      <ErrorBanner error={list.error ?? action.error} />
+      {done ? (
+        <div className="c-banner" role="status">
+          {done}
+        </div>
+      ) : null}
+      {list.loading && !list.data ? <p>{t.loading}</p> : null}
+      {list.data && rows.length === 0 ? <p className="c-empty">{t.empty}</p> : null}
+      {rows.length ? (
+        <div className="c-table-wrap">
+          <table className="c-table">
+            <thead>
+              <tr>
+                {q.columns(t).map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+                <th scope="col">{t.queue.status}</th>
+                {canAct ? <th scope="col">{t.queue.actions}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  {row.cells.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional
+                    <td key={i}>{c}</td>
+                  ))}
+                  <td>{t.statuses[row.status] ?? row.status}</td>
+                  {canAct ? (
+                    <td>
+                      {row.status === 'PENDING' ? (
+                        <div className="c-actions">
+                          <button
+                            type="button"
+                            className="c-button"
+                            disabled={action.busy}
+                            onClick={() => approve(row)}
+                          >
+                            {q.approve.label(t)}
+                          </button>
+                          <button
+                            type="button"
+                            className="c-button c-button-danger"
+                            disabled={action.busy}
+                            onClick={() => reject(row)}
+                          >
+                            {t.queue.reject}
+                          </button>
+                        </div>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

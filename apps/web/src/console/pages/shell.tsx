@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useState } from 'react';
+import { consoleApi, type Operator } from '../api';
+import { navigate, pathOf, SECTION_PERMISSION, SECTIONS, type SectionId } from '../navigation';
+import { type ConsoleSession, isSessionEnd, SessionContext } from '../session';
+import { fill, useTexts } from '../texts';
+import { ErrorBanner, LanguageButton } from '../ui';
+import { AuditSection } from './audit';
+import { OperatorsSection } from './operators';
+import { OverviewSection } from './overview';
+import { QueueSection } from './queue';
+
+/** The signed-in console: the operator, the sections its role may open, and the one open. */
+export function Shell({
+  section,
+  onLanguage,
+  onSignedOut,
+}: {
+  section: SectionId;
+  onLanguage: () => void;
+  onSignedOut: (sessionEnded: boolean) => void;
+}) {
+  const t = useTexts();
+  const [operator, setOperator] = useState<Operator | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    consoleApi.me().then(setOperator, (e) => (isSessionEnd(e) ? onSignedOut(false) : setError(e)));
+  }, [onSignedOut]);
+  const session = useMemo<ConsoleSession | null>(
+    () =>
+      operator && {
+        operator,
+        can: (p) => operator.permissions.includes(p),
+        failed: (e) => {
+          if (isSessionEnd(e)) onSignedOut(true);
+        },
+      },
+    [operator, onSignedOut],
+  );
+  if (!session) {
+    return <div className="c-centre">{error ? <ErrorBanner error={error} /> : <p>{t.loading}</p>}</div>;
+  }
+  const open = SECTIONS.filter((s) => session.can(SECTION_PERMISSION[s]));
+  const current = open.includes(section) ? section : open[0];
+  const signOut = () => {
+    void consoleApi.signOut().finally(() => onSignedOut(false));
+  };
+  return (
+    <SessionContext.Provider value={session}>
+      <div className="c-shell">
+        <header className="c-header">
+          <span className="c-brand">{t.brand}</span>
+          <span className="c-who">
+            {fill(t.shell.signedInAs, { name: session.operator.name })} ·{' '}
+            {t.roles[session.operator.role] ?? session.operator.role}
+          </span>
+          <LanguageButton onClick={onLanguage} />
+          <button type="button" className="c-button c-button-quiet" onClick={signOut}>
+            {t.shell.signOut}
+          </button>
+        </header>
+        <nav className="c-nav" aria-label={t.shell.nav}>
+          {open.map((s) => (
+            <a
+              key={s}
+              href={pathOf({ kind: 'section', section: s })}
+              aria-current={s === current ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(pathOf({ kind: 'section', section: s }));
+              }}
+            >
+              {t.sections[s]}
+            </a>
+          ))}
+        </nav>
+        <main className="c-main">
+          {current === 'overview' ? <OverviewSection /> : null}
+          {current === 'withdrawals' ? <QueueSection kind="withdraw" /> : null}
+          {current === 'deposits' ? <QueueSection kind="deposit" /> : null}
+          {current === 'risk' ? <QueueSection kind="risk" /> : null}
+          {current === 'operators' ? <OperatorsSection /> : null}
+          {current === 'audit' ? <AuditSection /> : null}
+        </main>
+      </div>
+    </SessionContext.Provider>
+  );
+}
