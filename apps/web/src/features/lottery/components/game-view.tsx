@@ -2,6 +2,7 @@ import { lotteryGame } from '@aurum/games';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Modal, ModalTitle, TabPanel, Tabs, useModal } from '../../../components/ui';
+import type { PrizeMode } from '../../../lib/games';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import { useSession } from '../../../lib/session/session-store';
@@ -32,6 +33,8 @@ import { SlipContent, type SlipFeedback } from './slip';
 interface GameViewProps {
   game: LotteryMenuGame;
   offsetMs: number;
+  /** The page's prize mode: the menu is asked again with it (the page's own query). */
+  prizeMode?: PrizeMode | undefined;
 }
 
 /** An issue whose sale the page saw close: its result is awaited from its draw time on. */
@@ -46,7 +49,7 @@ interface Awaited {
  * and from the draw time asks for the results until the closed issue is in; the tickets are
  * then read again (and again while that issue's tickets are being settled).
  */
-export function GameView({ game, offsetMs }: GameViewProps) {
+export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
   const { t } = useLotteryTexts();
   const symbol = useBrand().currencySymbol;
   const { token } = useSession();
@@ -61,7 +64,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [awaited, setAwaited] = useState<Awaited | null>(null);
   const [drawDue, setDrawDue] = useState(false);
   const open = issue !== null && issue.issueNo !== closedIssueNo;
-  const menu = useLotteryMenu(!open);
+  const menu = useLotteryMenu(!open, prizeMode);
   const prices = useLotteryConfig();
   const lotteryConfig = prices.data?.config ?? null;
 

@@ -6,6 +6,7 @@ import lotteryJson from '../../../../../../config/lottery.json';
 import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../components/ui';
 import { startSession } from '../../../lib/session/session-store';
 import { fail, fakeServer, ok, type SeenCall } from '../../../testing/fake-server';
+import { gameMenus, sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { LotteryPage } from './lottery-page';
 
@@ -37,10 +38,18 @@ const registry = {
   accountCenter: null,
 } satisfies ModalRegistry;
 
-/** /vnLottery as the app routes it (at `/` here): the page reads `?gameCode=`. */
+/** /vnLottery as the app routes it (at `/` here): the page reads `?gameCode=`, `?prizeMode=`, `?backUrl=`. */
 function VnLottery() {
   const [search] = useSearchParams();
-  return <LotteryPage route="vn" gameCode={search.get('gameCode')} vendors={() => null} />;
+  return (
+    <LotteryPage
+      route="vn"
+      gameCode={search.get('gameCode')}
+      prizeMode={search.get('prizeMode')}
+      backUrl={search.get('backUrl')}
+      vendors={() => null}
+    />
+  );
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -282,5 +291,80 @@ describe('/vnLottery', () => {
         'One of these selections is sold out for this issue.',
       ),
     );
+  });
+});
+
+describe('the prize mode, the recent games and the opened numeros', () => {
+  const vnCard = {
+    vassalage: 'TCG_LOTTO_VN',
+    gameType: 'ELOTT' as const,
+    name: 'Aurum VN Lottery',
+    icon: '/media/vendors/aurlt.svg',
+    isGame: 'GAME' as const,
+  };
+  const opened = () => ({
+    prizeMode: 'ELOTT',
+    results: [{ ...results().results[0], gameCode: 'vnmb45s' }],
+  });
+  const permission = sitePermission({ prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'] });
+  const lobbyRoutes = () => ({
+    ...routes(() => fail(500, 'system.error')),
+    'GET /lgw/vn/numeros/opened': () => ok(opened()),
+    'GET /lgw/vn/games/game_menu/recent': () =>
+      ok({ ...menu(), games: [menu().games[1]!, menu().games[2]!] }),
+  });
+
+  it('asks every call with ELOTT while the ELOTT category holds the VN card, with LOTT once it does not', async () => {
+    const server = fakeServer(lobbyRoutes());
+    const elott = renderWithApp(<VnLottery />, {
+      registry,
+      permission,
+      menus: [...gameMenus, { title: 'ELOTT', vendors: [vnCard] }],
+    });
+    await screen.findByRole('navigation', { name: 'Lottery games' });
+    await waitFor(() => expect(server.callsTo('GET', '/lgw/vn/numeros/opened')).toHaveLength(1));
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    expect(server.callsTo('GET', '/lgw/vn/numeros/opened')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    expect(document.querySelector('[data-prize-mode]')?.getAttribute('data-prize-mode')).toBe('ELOTT');
+    elott.unmount();
+
+    // The catalogue flips: no VN card in ELOTT.
+    renderWithApp(<VnLottery />, { registry, permission });
+    await waitFor(() => expect(server.callsTo('GET', '/lgw/vn/games/game_menu')).toHaveLength(2));
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu')[1]?.query.get('prizeMode')).toBe('LOTT');
+    expect(document.querySelector('[data-prize-mode]')?.getAttribute('data-prize-mode')).toBe('LOTT');
+  });
+
+  it('lists the newest draw of each game and the member’s recent games of the mode, and links back', async () => {
+    startSession('tok', 'demo');
+    const server = fakeServer(lobbyRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, {
+      registry,
+      permission,
+      menus: [...gameMenus, { title: 'ELOTT', vendors: [vnCard] }],
+      path: '/?backUrl=%2Felott',
+      extraRoutes: [{ path: '/elott', element: <p>ELOTT centre</p> }],
+    });
+    const latest = await screen.findByRole('region', { name: 'Latest draws' });
+    expect(await within(latest).findByText('90563')).toBeTruthy();
+    expect(within(latest).getByRole('link', { name: 'VN North Fast 45s' })).toBeTruthy();
+    const recent = await screen.findByRole('region', { name: 'Your recent games' });
+    // The recent call's SSC game is not one of /vnLottery's.
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['VN South Fast 45s']);
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu/recent')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByText('ELOTT centre')).toBeTruthy();
+  });
+
+  it('never links back off the site', async () => {
+    fakeServer(lobbyRoutes());
+    renderWithApp(<VnLottery />, { registry, path: '/?backUrl=https%3A%2F%2Fevil.example%2F' });
+    await screen.findByRole('navigation', { name: 'Lottery games' });
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
   });
 });
