@@ -29,6 +29,7 @@ import { PlayPanel } from './play-panel';
 import { refusalOf } from './refusal';
 import { ResultsPanel } from './results-panel';
 import { SlipContent, type SlipFeedback } from './slip';
+import { TrendChart } from './trend-chart';
 
 interface GameViewProps {
   game: LotteryMenuGame;
@@ -101,7 +102,7 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
   const [feedback, setFeedback] = useState<SlipFeedback | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [chasing, setChasing] = useState(false);
-  const [records, setRecords] = useState<'bets' | 'chases' | 'history'>('bets');
+  const [records, setRecords] = useState<'bets' | 'chases' | 'history' | 'trend'>('bets');
   const place = usePlaceBets();
   const onAdd = (priced: readonly Priced[]) => {
     const next = addToSlip(slip, priced);
@@ -227,6 +228,7 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
             { value: 'bets', label: t('tickets.heading') },
             { value: 'chases', label: t('chases.heading') },
             { value: 'history', label: t('history.heading') },
+            { value: 'trend', label: t('trend.tab') },
           ]}
           className={styles.recordTabs}
         />
@@ -241,8 +243,10 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
             />
           ) : records === 'chases' ? (
             <MyChases symbol={symbol} signedIn={signedIn} onLogin={() => modal.open('login')} />
-          ) : (
+          ) : records === 'history' ? (
             <DrawHistory gameCode={game.gameCode} />
+          ) : (
+            <TrendChart gameCode={game.gameCode} family={game.family} layout={game.layout} />
           )}
         </TabPanel>
       </div>
