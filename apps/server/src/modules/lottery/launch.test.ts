@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/sql.ts';
 import { createTestApp, DEMO_MERCHANT, engines, siteHeaders, type TestApp } from '../../testing/app.ts';
+import { walletOf } from '../vendor/testing/helpers.ts';
 import { LOTTERY_JOB } from './index.ts';
 
 /** 5 s into a minute: the one-minute games' current issues are drawn at :00. */
@@ -127,5 +128,38 @@ describe.each(engines)('lottery launch and opened numeros on %s', (engine) => {
     const bad = await call('GET', '/lgw/vn/numeros/opened?prizeMode=XX');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, errorCode: 'request.invalid' });
+  });
+
+  it('lets a trial account play with the play money its first balance look grants, never real money', async () => {
+    await t.app.jobs.runNow(LOTTERY_JOB);
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      headers: siteHeaders(),
+      payload: { os: 'Linux', platform: 'W', gatewayVersion: '3' },
+      remoteAddress: '10.9.8.6',
+    });
+    const trial = { id: Number(free.json().value.id), token: String(free.json().value.token) };
+    const headers = siteHeaders({ authorization: trial.token });
+    // The page's balance look, as after any sign-in.
+    const balance = await t.app.inject({ method: 'GET', url: '/wps/v2/wallets/balance', headers });
+    expect(balance.json().value.playMoney).toBe(true);
+    const granted = await walletOf(t, trial.id, 'PLAY');
+    expect(granted).toBeGreaterThan(0n);
+    const menu = (await call('GET', '/lgw/vn/games/game_menu')).json().value;
+    const issue = menu.games.find((g: { gameCode: string }) => g.gameCode === 'ssc1m').current;
+    const bet = await t.app.inject({
+      method: 'POST',
+      url: '/lgw/lottery/bets',
+      headers,
+      payload: {
+        gameCode: 'ssc1m',
+        issueNo: issue.issueNo,
+        tickets: [{ betType: 'ssc.position', selection: { at: 0, numbers: [5] }, unit: '1' }],
+      },
+    });
+    expect(bet.json()).toMatchObject({ success: true });
+    expect(await walletOf(t, trial.id, 'PLAY')).toBe(granted - 200n);
+    expect(await walletOf(t, trial.id)).toBe(0n);
   });
 });

@@ -53,7 +53,7 @@ interface Awaited {
 export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
   const { t } = useLotteryTexts();
   const symbol = useBrand().currencySymbol;
-  const { token } = useSession();
+  const { token, isTrial } = useSession();
   const signedIn = token !== null;
   const modal = useModal();
   const queryClient = useQueryClient();
@@ -124,7 +124,7 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
           setFeedback({ kind: 'placed', count: reply.tickets.length, issueNo });
         },
         onError: (error) => {
-          setFeedback(refusalOf(t, error));
+          setFeedback(refusalOf(t, error, isTrial));
           void menu.refetch();
         },
       },
@@ -155,6 +155,7 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
     symbol,
     issueNo: open ? issue.issueNo : null,
     signedIn,
+    trial: isTrial,
     placing: place.isPending,
     feedback,
     onRemove: (id: number) => {

@@ -263,6 +263,36 @@ describe('/vnLottery', () => {
     expect(await screen.findByRole('dialog', { name: 'Centre depositv2' })).toBeTruthy();
   });
 
+  it('lets a trial account bet in free play: play money, and no deposit when it runs short', async () => {
+    startSession('tok', { account: 'trial_x', isTrial: true });
+    let short = false;
+    const server = fakeServer(
+      routes(() =>
+        short
+          ? fail(400, 'lottery.balance.not.enough', 'Your balance is not enough for this bet.')
+          : ok({ tickets: [ticket()], balance: '1990.00' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, { registry });
+    const play = await openDe(user);
+    await user.click(within(play).getByRole('button', { name: '63' }));
+    await user.click(within(play).getByRole('button', { name: 'Add to slip' }));
+    const slip = screen.getByRole('complementary', { name: 'Bet slip' });
+    expect(within(slip).getByText('Free play: your bets use play money, never real money.')).toBeTruthy();
+    await user.click(within(slip).getByRole('button', { name: 'Place bets' }));
+    expect(await within(slip).findByText('Placed on issue 20261126-0101. Tickets: 1.')).toBeTruthy();
+    expect(server.callsTo('POST', '/lgw/lottery/bets')).toHaveLength(1);
+
+    short = true;
+    await user.click(within(play).getByRole('button', { name: '46' }));
+    await user.click(within(play).getByRole('button', { name: 'Add to slip' }));
+    await user.click(within(slip).getByRole('button', { name: 'Place bets' }));
+    const alert = await within(slip).findByRole('alert');
+    expect(alert.textContent).toContain('Your play money is not enough for these bets.');
+    expect(within(alert).queryByRole('button', { name: 'Deposit' })).toBeNull();
+  });
+
   it('says when a limit stops the bet, and which', async () => {
     startSession('tok', 'demo');
     fakeServer(
