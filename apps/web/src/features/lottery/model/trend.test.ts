@@ -52,12 +52,14 @@ describe('trendOf', () => {
     expect(cells.reduce((s, c) => s + c.hits, 0)).toBe(draws.length);
   });
 
-  it('counts every main number of LHC, and marks nothing without draws', () => {
+  it('counts every main number of LHC, and marks nothing hot or cold on a few draws', () => {
     const [main] = trendPositions('lhc', null);
     const lhc: LotteryDraw = { family: 'lhc', balls: [1, 2, 3, 4, 5, 6], special: 7, year: 'horse' };
-    const cells = trendOf([lhc, lhc], main!);
-    expect(cells.filter((c) => c.hits === 2).map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    const cells = trendOf(Array(10).fill(lhc), main!);
+    expect(cells.filter((c) => c.hits === 10).map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(cells.find((c) => c.number === 1)?.heat).toBe('hot');
+    expect(cells.find((c) => c.number === 7)?.heat).toBe('cold');
+    expect(trendOf(Array(9).fill(lhc), main!).every((c) => c.heat === null)).toBe(true);
     expect(trendOf([], main!).every((c) => c.heat === null && c.hits === 0 && c.missing === null)).toBe(true);
   });
 

@@ -83,6 +83,9 @@ export function trendPositions(family: string, layout: string | null): TrendPosi
 
 export type Heat = 'hot' | 'cold' | null;
 
+/** Fewer draws than this say nothing about hot or cold: nothing is marked. */
+export const TREND_HEAT_MIN_DRAWS = 10;
+
 export interface TrendCell {
   number: number;
   /** Times drawn at the position over the window. */
@@ -95,7 +98,8 @@ export interface TrendCell {
 /**
  * One position's trend over `draws` (newest first): each number's frequency and current missing
  * count. Hot: drawn at least 1.5 times as often as chance would give it; cold: at most half as
- * often (chance: the picks a draw makes there over the numbers it can show, times the draws).
+ * often (chance: the picks a draw makes there over the numbers it can show, times the draws);
+ * neither before TREND_HEAT_MIN_DRAWS draws.
  */
 export function trendOf(draws: readonly LotteryDraw[], position: TrendPosition): TrendCell[] {
   const hits = new Map<number, number>();
@@ -113,7 +117,7 @@ export function trendOf(draws: readonly LotteryDraw[], position: TrendPosition):
   return position.numbers.map((number) => {
     const count = hits.get(number) ?? 0;
     const heat: Heat =
-      draws.length === 0
+      draws.length < TREND_HEAT_MIN_DRAWS
         ? null
         : count >= expected * 1.5 && count > 0
           ? 'hot'
