@@ -207,6 +207,23 @@ describe('/vnLottery', () => {
     expect(server.callsTo('POST', '/lgw/lottery/bets')).toHaveLength(0);
   });
 
+  it('picks numbers from pasted text, and names what is not on the grid', async () => {
+    fakeServer(routes(() => fail(500, 'system.error')));
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, { registry });
+    const play = await openDe(user);
+    await user.click(within(play).getByText('Paste numbers'));
+    await user.type(
+      within(play).getByRole('textbox', { name: /separated by spaces or commas/ }),
+      '63, 46 100 x',
+    );
+    await user.click(within(play).getByRole('button', { name: 'Use these numbers' }));
+    expect(within(play).getByRole('status').textContent).toBe('Picked 2. Not on the grid, left out: 100 x');
+    expect(within(play).getByRole('button', { name: '63' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(play).getByRole('button', { name: '46' }).getAttribute('aria-pressed')).toBe('true');
+    expect(play.querySelector('[data-total="bets"]')?.textContent).toBe('2');
+  });
+
   it('places the slip on the issue shown and lists the ticket in My bets', async () => {
     startSession('tok', 'demo');
     let placed = false;
