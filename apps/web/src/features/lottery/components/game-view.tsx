@@ -17,7 +17,7 @@ import { engineFamilyOf } from '../model/families';
 import { moneyText } from '../model/money';
 import { playGroupsOf } from '../model/plays';
 import { lhcYearAt } from '../model/prices';
-import type { Priced } from '../model/pricing';
+import { onBoard, type Priced } from '../model/pricing';
 import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
 import { ChaseForm } from './chase-form';
 import { DrawHistory } from './draw-history';
@@ -67,7 +67,12 @@ export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
   const open = issue !== null && issue.issueNo !== closedIssueNo;
   const menu = useLotteryMenu(!open, prizeMode);
   const prices = useLotteryConfig();
-  const lotteryConfig = prices.data?.config ?? null;
+  // The mode's odds board; until the menu names one, the merchant's first.
+  const boardCode = menu.data?.board?.code;
+  const lotteryConfig = useMemo(
+    () => (prices.data?.config ? onBoard(prices.data.config, boardCode) : null),
+    [prices.data, boardCode],
+  );
 
   const onClosed = useCallback(() => {
     if (!issue) return;
