@@ -187,6 +187,10 @@ export const errorCatalogue = {
   'lottery.balance.not.enough': { status: 400, message: 'Your balance is not enough for this bet.' },
   'lottery.ticket.unknown': { status: 404, message: 'There is no such ticket.' },
   'lottery.chase.unknown': { status: 404, message: 'There is no such chase.' },
+  /** A lottery launch's backUrl is not on the site's own origin. */
+  'lottery.back.url.invalid': { status: 400, message: 'The return address is not on this site.' },
+  /** A lottery launch's prize mode is not one the site offers. */
+  'lottery.prize.mode.unavailable': { status: 400, message: 'This prize mode is not offered.' },
   'play.wallet.unavailable': {
     status: 503,
     message: 'The game cannot reach your wallet right now. Please try again.',

@@ -219,6 +219,38 @@ export const lotteryTicketQuerySchema = z.strictObject({ ticketId: z.string().re
  */
 export const lotteryConfigSchema = z.object({ version: z.number().int(), config: z.unknown() });
 
+/**
+ * The opened numeros (§7 "opened numero"): the newest drawn issue of every game of a prize mode
+ * (every game without one), in the menu's order; a game not drawn yet is left out.
+ */
+export const lotteryOpenedSchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES).nullable(),
+  results: z.array(lotteryDrawnIssueSchema.extend({ gameCode: z.string() })),
+});
+
+/** Where a lottery launch may send the member back to: an absolute http(s) URL or a site path. */
+const backUrlSchema = z.string().min(1).max(2048);
+/**
+ * The lottery lobby launch payload (api-notes.md): the in-house lottery's pages open on the
+ * site, so the reply is the site path to go to. `backUrl` must be on the site's own origin.
+ */
+export const lotteryLaunchRequestSchema = z.strictObject({
+  lottoArea: z.literal('VN'),
+  launchMode: z.literal('LOTT'),
+  lottoPrizeMode: z.enum(LOTTERY_PRIZE_MODES),
+  lottoGameCode: gameCodeSchema.optional(),
+  lottoView: z.enum(['betting', 'lobby']),
+  device: z.enum(['WEB', 'H5', 'APP']),
+  backUrl: backUrlSchema,
+  language: z.string().min(2).max(8),
+});
+export const lotteryLaunchReplySchema = z.object({
+  /** The site path (with its query) of the lottery page that serves the launch. */
+  url: z.string(),
+  /** The game that opens, or null for the lobby. */
+  gameCode: z.string().nullable(),
+});
+
 export const lotteryRoutes = {
   lotteryConfig: route({
     method: 'GET',
@@ -259,6 +291,26 @@ export const lotteryRoutes = {
     query: lotteryResultsQuerySchema,
     body: noBody,
     response: lotteryResultsSchema,
+  }),
+  lotteryOpened: route({
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: lotteryGameMenuQuerySchema,
+    body: noBody,
+    response: lotteryOpenedSchema,
+  }),
+  lotteryLaunch: route({
+    method: 'POST',
+    path: '/lgw/lottery/launch',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: lotteryLaunchRequestSchema,
+    response: lotteryLaunchReplySchema,
   }),
   lotteryDraws: route({
     method: 'GET',
@@ -345,6 +397,8 @@ export const lotteryRoutes = {
 export type LotteryTicketRequest = z.output<typeof lotteryTicketRequestSchema>;
 export type LotteryGameMenu = z.input<typeof lotteryGameMenuSchema>;
 export type LotteryResults = z.input<typeof lotteryResultsSchema>;
+export type LotteryOpened = z.input<typeof lotteryOpenedSchema>;
+export type LotteryLaunchRequest = z.output<typeof lotteryLaunchRequestSchema>;
 export type LotteryTicket = z.input<typeof lotteryTicketSchema>;
 export type LotteryBetReply = z.input<typeof lotteryBetReplySchema>;
 export type LotteryChaseRequest = z.output<typeof lotteryChaseRequestSchema>;

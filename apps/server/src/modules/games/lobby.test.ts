@@ -78,8 +78,9 @@ describe.each(engines)('game lobby on %s', (engine) => {
       'TIDE',
       'KNG',
       'AURL',
-      'TCG',
       'AURLT',
+      'TCG_LOTTO_VN',
+      'TCG',
       'ARENA',
       'AV',
       'IMES',
@@ -134,7 +135,9 @@ describe.each(engines)('game lobby on %s', (engine) => {
       vassalage: 'KNG',
       isGame: 'VASSALAGE',
     });
-    expect((await call(routes.gameLanes, '?gameType=ELOTT')).data.lanes).toEqual([]);
+    // The in-house lottery's VN card (§4 prize mode ELOTT): it plays on /vnLottery, not in a lane.
+    const elott = (await call(routes.gameLanes, '?gameType=ELOTT')).data.lanes;
+    expect(elott.map((l) => [l.vassalage, l.gameType, l.total])).toEqual([['TCG_LOTTO_VN', 'ELOTT', 0]]);
   });
 
   it('lists games by category, vendor, classify type and tag in lobby order', async () => {

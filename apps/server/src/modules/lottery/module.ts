@@ -8,6 +8,7 @@ import { isTrialType, requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
 import type { Vendors } from '../vendor/index.ts';
 import { LotteryFanout } from './fanout.ts';
+import { lotteryLaunch } from './launch.ts';
 import { lotteryOps } from './ops.ts';
 import { LotteryService } from './service.ts';
 
@@ -79,6 +80,21 @@ export async function installLottery(
     routes.lotteryResults,
     ({ merchant, query }) => service.results(merchant, query.gameCode, query.size),
     perMinute(600),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.lotteryOpened,
+    ({ merchant, query }) => service.opened(merchant, query.prizeMode),
+    perMinute(600),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.lotteryLaunch,
+    ({ req, merchant, body }) =>
+      lotteryLaunch(merchant, service.configOf(merchant)?.config ?? null, body, req.hostname),
+    perMinute(120),
   );
   registerRoute(
     app,

@@ -10,6 +10,7 @@ import {
   type LotteryChaseReply,
   type LotteryChaseRequest,
   type LotteryGameMenu,
+  type LotteryOpened,
   type LotteryResults,
   type LotteryTicket,
   type LotteryTicketRequest,
@@ -565,6 +566,44 @@ export class LotteryService {
       prizeMode,
       rows.map((r) => String(r.game_code)),
     );
+  }
+
+  /**
+   * The opened numeros: the newest drawn issue of every game of a prize mode (of every game
+   * without one), in the menu's order, each with its result and revealed seed.
+   */
+  async opened(merchant: MerchantState, prizeMode?: PrizeMode): Promise<LotteryOpened> {
+    const parsed = this.configOf(merchant);
+    if (!parsed) return { prizeMode: prizeMode ?? null, results: [] };
+    const mode = parsed.config.prizeModes.get(prizeMode ?? 'LOTT')!;
+    const games = prizeMode
+      ? parsed.config.games.filter((g) => mode.families.includes(g.family))
+      : parsed.config.games;
+    const rows = await queryRows<Record<string, unknown>>(
+      this.deps.database.db,
+      `SELECT DISTINCT ON (game_code) ${ISSUE_COLUMNS}, seed FROM lottery_issues
+       WHERE merchant = $1 AND status IN ('drawn', 'settled')
+       ORDER BY game_code, draw_at DESC`,
+      [merchant.code],
+    );
+    const newest = new Map(rows.map((r) => [String(r.game_code), r]));
+    return {
+      prizeMode: prizeMode ?? null,
+      results: games.flatMap((g) => {
+        const row = newest.get(g.code);
+        if (!row) return [];
+        const issue = issueOf(row);
+        return [
+          {
+            gameCode: g.code,
+            ...issueReply(issue),
+            drawnAt: issue.drawnAt === null ? null : iso(issue.drawnAt),
+            seed: String(row.seed),
+            result: issue.result,
+          },
+        ];
+      }),
+    };
   }
 
   /** The last drawn issues of a game with their results and revealed seeds. */

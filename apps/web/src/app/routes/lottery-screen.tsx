@@ -22,6 +22,8 @@ export default function LotteryScreen() {
     <LotteryPage
       route={route}
       gameCode={gameCode}
+      prizeMode={search.get('prizeMode')}
+      backUrl={search.get('backUrl')}
       art={tileArt('LOTT')}
       vendors={(code) => <LotteryVendors gameCode={code} />}
     />

@@ -6,6 +6,9 @@ import {
   gameTypeForPath,
   hotCategories,
   inHouseVendors,
+  isLotteryVendor,
+  lotteryModeOfCard,
+  lotteryPrizeMode,
   navCategories,
   pathForGameType,
 } from './categories';
@@ -90,5 +93,36 @@ describe('vendors', () => {
 
   it('finds in-house vendors from the brand list when the server does not split them out', () => {
     expect(inHouseVendors(gameMenus, ['aurx']).map((v) => v.vassalage)).toEqual(['AURX']);
+  });
+});
+
+describe('lotteryPrizeMode (spec §4)', () => {
+  const card = (vassalage: string, gameType: 'LOTT' | 'ELOTT') => ({
+    vassalage,
+    gameType,
+    name: vassalage,
+    icon: `/media/vendors/${vassalage}.svg`,
+    isGame: 'GAME' as const,
+  });
+  const lott = { title: 'LOTT' as const, vendors: [card('AURLT', 'LOTT'), card('TCG', 'LOTT')] };
+
+  it('is ELOTT while the ELOTT category holds a TCG_LOTTO_VN or LOTT card, LOTT once it does not', () => {
+    const withVn: GameMenu[] = [lott, { title: 'ELOTT', vendors: [card('TCG_LOTTO_VN', 'ELOTT')] }];
+    expect(lotteryPrizeMode(withVn)).toBe('ELOTT');
+    expect(lotteryPrizeMode([lott, { title: 'ELOTT', vendors: [card('LOTT', 'ELOTT')] }])).toBe('ELOTT');
+    // The catalogue flips: the VN card leaves ELOTT (or ELOTT holds other vendors only).
+    expect(lotteryPrizeMode([lott])).toBe('LOTT');
+    expect(lotteryPrizeMode([lott, { title: 'ELOTT', vendors: [card('OTHER', 'ELOTT')] }])).toBe('LOTT');
+    // The same codes elsewhere (in LOTT) do not count.
+    expect(lotteryPrizeMode([{ title: 'LOTT', vendors: [card('TCG_LOTTO_VN', 'LOTT')] }])).toBe('LOTT');
+  });
+
+  it('gives each in-house lottery card the mode it launches', () => {
+    const menus: GameMenu[] = [lott, { title: 'ELOTT', vendors: [card('TCG_LOTTO_VN', 'ELOTT')] }];
+    expect(isLotteryVendor(card('AURLT', 'LOTT'))).toBe(true);
+    expect(isLotteryVendor(card('TCG_LOTTO_VN', 'ELOTT'))).toBe(true);
+    expect(isLotteryVendor(card('TCG', 'LOTT'))).toBe(false);
+    expect(lotteryModeOfCard(card('AURLT', 'LOTT'), menus)).toBe('LOTT');
+    expect(lotteryModeOfCard(card('TCG_LOTTO_VN', 'ELOTT'), menus)).toBe('ELOTT');
   });
 });

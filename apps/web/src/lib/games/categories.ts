@@ -69,12 +69,30 @@ export function hotCategories(menus: readonly GameMenu[]): HotCategory[] {
 }
 
 /**
- * The in-house lottery vendor (config/vendors.json, gameType LOTT): its games are the lottery
- * pages' own (features/lottery), not catalogue games launched in a game window.
+ * The in-house lottery's cards (config/vendors.json): AURLT in LOTT and TCG_LOTTO_VN (the VN
+ * e-lottery) in ELOTT. Their games are the lottery pages' own (features/lottery), not catalogue
+ * games launched in a game window.
  */
 export const LOTTERY_VENDOR = 'AURLT';
+export const LOTTERY_VN_VENDOR = 'TCG_LOTTO_VN';
 
-export const isLotteryVendor = (v: Pick<VendorCard, 'vassalage'>): boolean => v.vassalage === LOTTERY_VENDOR;
+export const isLotteryVendor = (v: Pick<VendorCard, 'vassalage'>): boolean =>
+  v.vassalage === LOTTERY_VENDOR || v.vassalage === LOTTERY_VN_VENDOR;
+
+/** The site's prize modes (§3 Brand config prizeModes). */
+export type PrizeMode = 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
+
+/** §4: the card codes whose presence in the ELOTT category makes the prize mode ELOTT. */
+export const ELOTT_CARD_CODES: readonly string[] = [LOTTERY_VN_VENDOR, 'LOTT'];
+
+/** Spec §4 Prize mode: ELOTT when the ELOTT category holds a TCG_LOTTO_VN or LOTT card, else LOTT. */
+export function lotteryPrizeMode(menus: readonly GameMenu[]): 'ELOTT' | 'LOTT' {
+  return vendorsOf(menus, 'ELOTT').some((v) => ELOTT_CARD_CODES.includes(v.vassalage)) ? 'ELOTT' : 'LOTT';
+}
+
+/** The prize mode a lottery card of the in-house lottery launches: its category's. */
+export const lotteryModeOfCard = (v: Pick<VendorCard, 'gameType'>, menus: readonly GameMenu[]): PrizeMode =>
+  v.gameType === 'ELOTT' ? lotteryPrizeMode(menus) : 'LOTT';
 
 /**
  * Whether a vendor card has games that play (the server counts them; a card without the count

@@ -68,6 +68,8 @@ export function GameCentre({ heading, defaultType = 'LOTT' }: GameCentreProps) {
                   vendor={vendor}
                   size="lg"
                   variant="highlight"
+                  // The home block's start opens a lottery game that plays, not the list.
+                  lotteryView="betting"
                   label={t('games.startVendor', { name: vendor.name })}
                 >
                   <Icon name="play" size={16} />

@@ -1,10 +1,11 @@
 import type { VendorCard } from '@aurum/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Button, ButtonLink, type ButtonVariant } from '../../../components/ui';
+import { useTranslation } from 'react-i18next';
+import { Button, type ButtonVariant } from '../../../components/ui';
 import { loadChunk } from '../../../lib/chunks/chunk-load';
 import { isLotteryVendor } from '../../../lib/games';
 import { useLaunchGame } from '../../../lib/games/use-launch-game';
-import { paths } from '../../../lib/routes/paths';
+import { type LotteryView, useLotteryLaunch } from '../../../lib/games/use-lottery-launch';
 
 // The popup list (dialog frame, tiles, games texts) loads only when a VASSALAGE vendor is opened.
 const VendorGamesDialog = lazy(() => loadChunk(() => import('./vendor-games-dialog')));
@@ -17,6 +18,8 @@ interface VendorStartProps {
   children: ReactNode;
   variant?: ButtonVariant;
   size?: 'md' | 'lg';
+  /** The in-house lottery: open its game (`betting`, the mode's first without a gameCode) or its list. */
+  lotteryView?: LotteryView | undefined;
 }
 
 /**
@@ -25,22 +28,44 @@ interface VendorStartProps {
  * lottery opens the lottery page, where its games play (never a game window).
  */
 export function VendorStartButton(props: VendorStartProps) {
-  const { vendor, gameCode, label, children, variant, size } = props;
-  if (isLotteryVendor(vendor)) {
-    const search = gameCode ? `?gameCode=${encodeURIComponent(gameCode)}` : '';
-    return (
-      <ButtonLink
-        to={`${paths.lottery}${search}`}
+  if (isLotteryVendor(props.vendor)) return <LotteryStartButton {...props} />;
+  return <LaunchButton {...props} />;
+}
+
+/**
+ * The in-house lottery's start: the lottery lobby launch (its card's prize mode, the game or the
+ * list) answers the lottery page, which opens here (never a game window).
+ */
+function LotteryStartButton({
+  vendor,
+  gameCode,
+  label,
+  children,
+  variant,
+  size,
+  lotteryView,
+}: VendorStartProps) {
+  const { t } = useTranslation();
+  const launch = useLotteryLaunch();
+  return (
+    <>
+      <Button
         variant={variant}
         size={size}
         aria-label={label}
         data-action="open-lottery"
+        busy={launch.pending}
+        onClick={() => launch.start(vendor, lotteryView ?? (gameCode ? 'betting' : 'lobby'), gameCode)}
       >
         {children}
-      </ButtonLink>
-    );
-  }
-  return <LaunchButton {...props} />;
+      </Button>
+      {launch.failed ? (
+        <span role="alert" className="visually-hidden">
+          {t('games.lotteryLaunchFailed')}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 function LaunchButton({ vendor, gameCode, label, children, variant, size }: VendorStartProps) {

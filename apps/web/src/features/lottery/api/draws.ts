@@ -20,3 +20,28 @@ export function useLotteryDraws(gameCode: string, page: number) {
     staleTime: 30_000,
   });
 }
+
+/** The most the draw history answers a page. */
+const DRAWS_MAX_PAGE = 50;
+
+/**
+ * The newest `count` drawn issues of a game for its trend (GET /lgw/lottery/draws, a page of 50
+ * at a time), newest first. Under the draws key: a pushed draw reads it again.
+ */
+export function useLotteryRecentDraws(gameCode: string, count: number) {
+  return useQuery({
+    queryKey: [...lotteryDrawsKey, gameCode, 'newest', count],
+    queryFn: async ({ signal }) => {
+      const size = Math.min(count, DRAWS_MAX_PAGE);
+      const out: LotteryDrawnIssue[] = [];
+      for (let page = 1; out.length < count; page++) {
+        const reply = await apiCall('lotteryDraws', { query: { gameCode, page, size }, signal });
+        out.push(...reply.content);
+        if (page >= reply.totalPages || reply.content.length < size) break;
+      }
+      return out.slice(0, count);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -2,6 +2,7 @@ import type { RouteValue } from '@aurum/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../../lib/api';
+import type { PrizeMode } from '../../../lib/games';
 import { lotteryPublicRoot } from '../../../lib/lottery/keys';
 import { clockOffsetMs } from '../model/clock';
 
@@ -19,15 +20,16 @@ export const LOTTERY_MENU_STALE_MS = 30_000;
 export const LOTTERY_MENU_WAIT_MS = 2_000;
 
 /**
- * GET /lgw/vn/games/game_menu: the merchant's lottery games with the issue on sale now, and the
- * server's time. `waiting` asks again every 2 s until the page has the issue it waits for.
+ * GET /lgw/vn/games/game_menu: the merchant's lottery games (those of `prizeMode`, every game
+ * without one) with the issue on sale now, and the server's time. `waiting` asks again every
+ * 2 s until the page has the issue it waits for.
  */
-export function useLotteryMenu(waiting = false) {
+export function useLotteryMenu(waiting = false, prizeMode?: PrizeMode) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...lotteryMenuKey, i18n.language],
+    queryKey: [...lotteryMenuKey, i18n.language, prizeMode ?? null],
     queryFn: async ({ signal }): Promise<TimedMenu> => {
-      const menu = await apiCall('lotteryGameMenu', { signal });
+      const menu = await apiCall('lotteryGameMenu', { query: prizeMode ? { prizeMode } : {}, signal });
       return { ...menu, offsetMs: clockOffsetMs(menu.serverTime, Date.now()) };
     },
     staleTime: LOTTERY_MENU_STALE_MS,

@@ -2,6 +2,7 @@ import type { RouteBody } from '@aurum/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 import { refreshAfterMovement } from '../../../lib/money/balance';
+import { lotteryRecentKey } from './recent';
 import { lotteryTicketsKey } from './tickets';
 
 /**
@@ -13,6 +14,10 @@ export function usePlaceBets() {
   return useMutation({
     mutationFn: (body: RouteBody<'lotteryBet'>) => apiCall('lotteryBet', { body }),
     onSuccess: () =>
-      Promise.all([refreshAfterMovement(client), client.invalidateQueries({ queryKey: lotteryTicketsKey })]),
+      Promise.all([
+        refreshAfterMovement(client),
+        client.invalidateQueries({ queryKey: lotteryTicketsKey }),
+        client.invalidateQueries({ queryKey: lotteryRecentKey }),
+      ]),
   });
 }

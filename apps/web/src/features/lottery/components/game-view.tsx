@@ -2,6 +2,7 @@ import { lotteryGame } from '@aurum/games';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Modal, ModalTitle, TabPanel, Tabs, useModal } from '../../../components/ui';
+import type { PrizeMode } from '../../../lib/games';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import { useSession } from '../../../lib/session/session-store';
@@ -16,7 +17,7 @@ import { engineFamilyOf } from '../model/families';
 import { moneyText } from '../model/money';
 import { playGroupsOf } from '../model/plays';
 import { lhcYearAt } from '../model/prices';
-import type { Priced } from '../model/pricing';
+import { onBoard, type Priced } from '../model/pricing';
 import { addToSlip, removeFromSlip, type SlipItem, slipTotals } from '../model/slip';
 import { ChaseForm } from './chase-form';
 import { DrawHistory } from './draw-history';
@@ -28,10 +29,13 @@ import { PlayPanel } from './play-panel';
 import { refusalOf } from './refusal';
 import { ResultsPanel } from './results-panel';
 import { SlipContent, type SlipFeedback } from './slip';
+import { TrendChart } from './trend-chart';
 
 interface GameViewProps {
   game: LotteryMenuGame;
   offsetMs: number;
+  /** The page's prize mode: the menu is asked again with it (the page's own query). */
+  prizeMode?: PrizeMode | undefined;
 }
 
 /** An issue whose sale the page saw close: its result is awaited from its draw time on. */
@@ -46,10 +50,10 @@ interface Awaited {
  * and from the draw time asks for the results until the closed issue is in; the tickets are
  * then read again (and again while that issue's tickets are being settled).
  */
-export function GameView({ game, offsetMs }: GameViewProps) {
+export function GameView({ game, offsetMs, prizeMode }: GameViewProps) {
   const { t } = useLotteryTexts();
   const symbol = useBrand().currencySymbol;
-  const { token } = useSession();
+  const { token, isTrial } = useSession();
   const signedIn = token !== null;
   const modal = useModal();
   const queryClient = useQueryClient();
@@ -61,9 +65,14 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [awaited, setAwaited] = useState<Awaited | null>(null);
   const [drawDue, setDrawDue] = useState(false);
   const open = issue !== null && issue.issueNo !== closedIssueNo;
-  const menu = useLotteryMenu(!open);
+  const menu = useLotteryMenu(!open, prizeMode);
   const prices = useLotteryConfig();
-  const lotteryConfig = prices.data?.config ?? null;
+  // The mode's odds board; until the menu names one, the merchant's first.
+  const boardCode = menu.data?.board?.code;
+  const lotteryConfig = useMemo(
+    () => (prices.data?.config ? onBoard(prices.data.config, boardCode) : null),
+    [prices.data, boardCode],
+  );
 
   const onClosed = useCallback(() => {
     if (!issue) return;
@@ -98,7 +107,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
   const [feedback, setFeedback] = useState<SlipFeedback | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [chasing, setChasing] = useState(false);
-  const [records, setRecords] = useState<'bets' | 'chases' | 'history'>('bets');
+  const [records, setRecords] = useState<'bets' | 'chases' | 'history' | 'trend'>('bets');
   const place = usePlaceBets();
   const onAdd = (priced: readonly Priced[]) => {
     const next = addToSlip(slip, priced);
@@ -120,7 +129,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
           setFeedback({ kind: 'placed', count: reply.tickets.length, issueNo });
         },
         onError: (error) => {
-          setFeedback(refusalOf(t, error));
+          setFeedback(refusalOf(t, error, isTrial));
           void menu.refetch();
         },
       },
@@ -151,6 +160,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
     symbol,
     issueNo: open ? issue.issueNo : null,
     signedIn,
+    trial: isTrial,
     placing: place.isPending,
     feedback,
     onRemove: (id: number) => {
@@ -224,6 +234,7 @@ export function GameView({ game, offsetMs }: GameViewProps) {
             { value: 'bets', label: t('tickets.heading') },
             { value: 'chases', label: t('chases.heading') },
             { value: 'history', label: t('history.heading') },
+            { value: 'trend', label: t('trend.tab') },
           ]}
           className={styles.recordTabs}
         />
@@ -238,8 +249,10 @@ export function GameView({ game, offsetMs }: GameViewProps) {
             />
           ) : records === 'chases' ? (
             <MyChases symbol={symbol} signedIn={signedIn} onLogin={() => modal.open('login')} />
-          ) : (
+          ) : records === 'history' ? (
             <DrawHistory gameCode={game.gameCode} />
+          ) : (
+            <TrendChart gameCode={game.gameCode} family={game.family} layout={game.layout} />
           )}
         </TabPanel>
       </div>

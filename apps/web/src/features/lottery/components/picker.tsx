@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, cx } from '../../../components/ui';
 import { useLotteryTexts } from '../../../lib/lottery/texts';
 import {
   applyQuickPick,
+  type ImportedPicks,
+  importPicks,
   offersQuickPicks,
   type Picks,
   QUICK_PICKS,
@@ -64,7 +66,65 @@ export function Picker({ picker, name, picks, onChange, oddsOf, disabled }: Pick
           disabled={disabled}
         />
       ))}
+      <TextImport picker={picker} onChange={onChange} disabled={disabled} />
     </div>
+  );
+}
+
+/**
+ * The grid's text import: numbers pasted or typed (a pool: all in one; several rows: a line per
+ * row) replace the picks; what is not a number of the grid is named, never guessed.
+ */
+function TextImport({
+  picker,
+  onChange,
+  disabled,
+}: {
+  picker: PickerDef;
+  onChange: (picks: Picks) => void;
+  disabled: boolean | undefined;
+}) {
+  const { t } = useLotteryTexts();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<ImportedPicks | null>(null);
+  const rows = picker.kind === 'pool' ? 1 : picker.kind === 'options' ? 0 : picker.rows.length;
+  const apply = () => {
+    const imported = importPicks(picker, text);
+    if (!imported) return;
+    setResult(imported);
+    onChange(imported.picks);
+  };
+  const picked = result ? result.picks.reduce((n, r) => n + r.length, 0) : 0;
+  return (
+    <details className={styles.import} data-text-import="true">
+      <summary className={styles.importSummary}>{t('quick.import')}</summary>
+      <label htmlFor={`${id}-text`} className={styles.importLabel}>
+        {rows > 1 ? t('quick.importRows', { n: rows }) : t('quick.importPool')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className={styles.importText}
+        rows={rows > 1 ? Math.min(rows, 5) : 2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        inputMode="numeric"
+        spellCheck={false}
+        disabled={disabled}
+      />
+      <Button variant="secondary" size="sm" onClick={apply} disabled={disabled || text.trim() === ''}>
+        {t('quick.importApply')}
+      </Button>
+      {result ? (
+        <p className={styles.importNote} role="status">
+          {t('quick.importDone', { n: picked })}
+          {result.dropped > 0 ? ` ${t('quick.importDropped', { n: result.dropped })}` : ''}
+          {result.rejected.length > 0
+            ? ` ${t('quick.importRejected', { list: result.rejected.join(' ') })}`
+            : ''}
+        </p>
+      ) : null}
+    </details>
   );
 }
 

@@ -8,9 +8,10 @@ const LIMITS = ['stakePerIssue', 'payoutPerIssue', 'selection'] as const;
 /**
  * What a refused "Place bets" tells the member, by the error's code (never its message): the
  * closed issue, the limit passed, the changed odds (refresh), a balance short of the stake
- * (deposit), a ticket the server found invalid, or the network.
+ * (deposit; a trial account's play money has no deposit), a ticket the server found invalid,
+ * or the network.
  */
-export function refusalOf(t: T, error: unknown): SlipFeedback & { kind: 'refused' } {
+export function refusalOf(t: T, error: unknown, trial = false): SlipFeedback & { kind: 'refused' } {
   const code = isApiError(error) ? error.errorCode : '';
   const details = isApiError(error) ? error.details : undefined;
   switch (code) {
@@ -23,7 +24,9 @@ export function refusalOf(t: T, error: unknown): SlipFeedback & { kind: 'refused
     case 'lottery.board.changed':
       return { kind: 'refused', text: t('errors.boardChanged'), action: 'refresh' };
     case 'lottery.balance.not.enough':
-      return { kind: 'refused', text: t('errors.balance'), action: 'deposit' };
+      return trial
+        ? { kind: 'refused', text: t('errors.playBalance') }
+        : { kind: 'refused', text: t('errors.balance'), action: 'deposit' };
     case 'lottery.bet.invalid': {
       const index = Number(details?.ticket);
       return {

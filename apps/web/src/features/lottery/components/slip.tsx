@@ -19,6 +19,8 @@ export interface SlipProps {
   /** The issue the bets go to, or null while sales are closed. */
   issueNo: string | null;
   signedIn: boolean;
+  /** A trial account: its bets are free play, with play money. */
+  trial?: boolean | undefined;
   placing: boolean;
   feedback: SlipFeedback | null;
   onRemove: (id: number) => void;
@@ -41,6 +43,7 @@ export function SlipContent({
   symbol,
   issueNo,
   signedIn,
+  trial = false,
   placing,
   feedback,
   onRemove,
@@ -166,6 +169,11 @@ export function SlipContent({
             )}
           </div>
           {signedIn && items.length > 1 ? <p className={styles.issue}>{t('chase.oneTicket')}</p> : null}
+          {signedIn && trial ? (
+            <p className={styles.issue} data-play-money="true">
+              {t('slip.playMoney')}
+            </p>
+          ) : null}
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import {
   applyQuickPick,
   composeNumbers,
   emptyPicks,
+  importPicks,
   offersQuickPicks,
   pickNeed,
   quickValues,
@@ -127,5 +128,35 @@ describe('selections (the engine shape of docs/lottery.md)', () => {
     expect(composeNumbers([[1], [2], [3], [4, 5]])).toEqual([1234, 1235]);
     expect(composeNumbers([[0], [0], [1], [2]])).toEqual([12]);
     expect(selectionsOf(playOf('4d', '4d.big'), [[1], [2], [3], [4]])).toEqual([{ numbers: [1234] }]);
+  });
+});
+
+describe('text import', () => {
+  it('picks a pool’s numbers from pasted text, whatever separates them, and says what it left out', () => {
+    const de = playOf('vn', 'vn.de');
+    expect(importPicks(de.picker, '63, 46 07;7\n99 100 ab 5x')).toEqual({
+      picks: [[7, 46, 63, 99]],
+      rejected: ['100', 'ab', '5x'],
+      dropped: 0,
+    });
+    // 3 càng reads 000–999 as written.
+    const cang = playOf('vn', 'vn.3cang');
+    expect(importPicks(cang.picker, '563 007')?.picks).toEqual([[7, 563]]);
+  });
+
+  it('keeps a small pool to its most, and reports the rest', () => {
+    const xien2 = playOf('vn', 'vn.xien2');
+    expect(importPicks(xien2.picker, '46 78 12')).toEqual({ picks: [[12, 46]], rejected: [], dropped: 1 });
+  });
+
+  it('reads one line per row for position bets; option rows take no text', () => {
+    const position = playOf('ssc', 'ssc.position');
+    expect(importPicks(position.picker, '1 2\n\n9\n0\n5 5\n8')).toEqual({
+      picks: [[1, 2], [], [9], [0], [5]],
+      rejected: ['8'],
+      dropped: 0,
+    });
+    const bsoe = playOf('ssc', 'ssc.sum.bsoe');
+    expect(importPicks(bsoe.picker, 'big')).toBeNull();
   });
 });

@@ -153,3 +153,44 @@ export function selectionsOf(play: Play, picks: Picks): LotterySelection[] {
       );
   }
 }
+
+/** What a text import made of the text: the picks, and the words it left out. */
+export interface ImportedPicks {
+  picks: Picks;
+  /** Words that are no number of their row (outside the grid, or not a number). */
+  rejected: string[];
+  /** A pool's numbers beyond its max, left out. */
+  dropped: number;
+}
+
+/**
+ * Picks from pasted text (the number grid's text import): numbers separated by spaces, commas,
+ * semicolons or the like. A pool takes every number of the text; a picker of several rows takes
+ * one line per row (a line left empty leaves its row empty). A number is read as written ("07",
+ * "7"), and must be one of its row's; the rest is reported, not guessed. Null for option rows.
+ */
+export function importPicks(picker: Picker, text: string): ImportedPicks | null {
+  const rows = numberRows(picker);
+  if (rows.length === 0) return null;
+  const lines = picker.kind === 'pool' ? [text] : text.split(/\r?\n/);
+  const rejected: string[] = [];
+  let dropped = 0;
+  const picks = rows.map((row, i) => {
+    const allowed = new Set(rowValues(row));
+    const words = (lines[i] ?? '').split(/[\s,;，、|/]+/).filter((w) => w !== '');
+    const values: number[] = [];
+    for (const word of words) {
+      const n = /^\d{1,6}$/.test(word) ? Number(word) : Number.NaN;
+      if (allowed.has(n)) values.push(n);
+      else rejected.push(word);
+    }
+    const unique = sorted(values);
+    const max = rowMax(picker);
+    dropped += Math.max(0, unique.length - max);
+    return unique.slice(0, max);
+  });
+  // Lines beyond the rows are not numbers of any row.
+  for (const extra of lines.slice(rows.length))
+    rejected.push(...extra.split(/[\s,;，、|/]+/).filter((w) => w));
+  return { picks, rejected, dropped };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import raw from '../../../../../../config/lottery.json';
 import { playOfBetType } from './describe';
 import { playGroupsOf } from './plays';
-import { boardOf, DEFAULT_STAKE, draftsOf, priceDrafts, stakeProblem } from './pricing';
+import { boardOf, DEFAULT_STAKE, draftsOf, onBoard, priceDrafts, stakeProblem } from './pricing';
 
 /** The demo merchant's configuration, as GET /lgw/lottery/config serves it. */
 const lotteryConfig = parseLotteryConfig(raw);
@@ -121,5 +121,23 @@ describe('the slip is priced by the engine the server runs', () => {
       }),
     );
     expect(huge).toEqual({ ok: false, problem: 'overLimit' });
+  });
+});
+
+describe('a prize mode’s odds board', () => {
+  it('prices and places odds bets on the board the menu names (ZY), and leaves the rest as it is', () => {
+    expect(boardOf(lotteryConfig).code).toBe('LOTT');
+    const zy = onBoard(lotteryConfig, 'ZY');
+    expect(boardOf(zy).code).toBe('ZY');
+    expect(zy.oddsBoards.map((b) => b.code).sort()).toEqual(
+      lotteryConfig.oddsBoards.map((b) => b.code).sort(),
+    );
+    const sum = play('ssc.sum.bsoe');
+    const [draft] = draftsOf(zy, 'ssc1m', sum, [{ option: 'big' }], DEFAULT_STAKE);
+    expect(draft?.ticket).toMatchObject({ board: 'ZY', boardVersion: boardOf(zy).version });
+    expect(() => quoteBet(zy, draft!.bet, false)).not.toThrow();
+    expect(onBoard(lotteryConfig, 'LOTT')).toBe(lotteryConfig);
+    expect(onBoard(lotteryConfig, undefined)).toBe(lotteryConfig);
+    expect(onBoard(lotteryConfig, 'NOPE')).toBe(lotteryConfig);
   });
 });

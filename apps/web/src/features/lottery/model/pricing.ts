@@ -35,6 +35,16 @@ export const stakeKindOf = (play: Play): StakeKind => betType(play.betType)?.sta
 /** The odds board bets are placed on (the merchant's first, LOTT on the demo) and its version. */
 export const boardOf = (config: LotteryConfig) => config.oddsBoards[0]!;
 
+/**
+ * The configuration as a prize mode prices it: the mode's odds board (the menu's `board`) first,
+ * so odds shown and bets placed are on it. Unchanged when the board is already first or unknown.
+ */
+export function onBoard(config: LotteryConfig, code: string | undefined): LotteryConfig {
+  const board = config.oddsBoards.find((b) => b.code === code);
+  if (!board || board === config.oddsBoards[0]) return config;
+  return { ...config, oddsBoards: [board, ...config.oddsBoards.filter((b) => b !== board)] };
+}
+
 /** One ticket ready to send, and the engine's bet it is. */
 export interface Draft {
   play: Play;

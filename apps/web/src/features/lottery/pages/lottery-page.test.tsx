@@ -6,6 +6,7 @@ import lotteryJson from '../../../../../../config/lottery.json';
 import { type ModalBodyProps, type ModalRegistry, ModalTitle } from '../../../components/ui';
 import { startSession } from '../../../lib/session/session-store';
 import { fail, fakeServer, ok, type SeenCall } from '../../../testing/fake-server';
+import { gameMenus, sitePermission } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { LotteryPage } from './lottery-page';
 
@@ -37,10 +38,18 @@ const registry = {
   accountCenter: null,
 } satisfies ModalRegistry;
 
-/** /vnLottery as the app routes it (at `/` here): the page reads `?gameCode=`. */
+/** /vnLottery as the app routes it (at `/` here): the page reads `?gameCode=`, `?prizeMode=`, `?backUrl=`. */
 function VnLottery() {
   const [search] = useSearchParams();
-  return <LotteryPage route="vn" gameCode={search.get('gameCode')} vendors={() => null} />;
+  return (
+    <LotteryPage
+      route="vn"
+      gameCode={search.get('gameCode')}
+      prizeMode={search.get('prizeMode')}
+      backUrl={search.get('backUrl')}
+      vendors={() => null}
+    />
+  );
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -198,6 +207,23 @@ describe('/vnLottery', () => {
     expect(server.callsTo('POST', '/lgw/lottery/bets')).toHaveLength(0);
   });
 
+  it('picks numbers from pasted text, and names what is not on the grid', async () => {
+    fakeServer(routes(() => fail(500, 'system.error')));
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, { registry });
+    const play = await openDe(user);
+    await user.click(within(play).getByText('Paste numbers'));
+    await user.type(
+      within(play).getByRole('textbox', { name: /separated by spaces or commas/ }),
+      '63, 46 100 x',
+    );
+    await user.click(within(play).getByRole('button', { name: 'Use these numbers' }));
+    expect(within(play).getByRole('status').textContent).toBe('Picked 2. Not on the grid, left out: 100 x');
+    expect(within(play).getByRole('button', { name: '63' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(play).getByRole('button', { name: '46' }).getAttribute('aria-pressed')).toBe('true');
+    expect(play.querySelector('[data-total="bets"]')?.textContent).toBe('2');
+  });
+
   it('places the slip on the issue shown and lists the ticket in My bets', async () => {
     startSession('tok', 'demo');
     let placed = false;
@@ -254,6 +280,36 @@ describe('/vnLottery', () => {
     expect(await screen.findByRole('dialog', { name: 'Centre depositv2' })).toBeTruthy();
   });
 
+  it('lets a trial account bet in free play: play money, and no deposit when it runs short', async () => {
+    startSession('tok', { account: 'trial_x', isTrial: true });
+    let short = false;
+    const server = fakeServer(
+      routes(() =>
+        short
+          ? fail(400, 'lottery.balance.not.enough', 'Your balance is not enough for this bet.')
+          : ok({ tickets: [ticket()], balance: '1990.00' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, { registry });
+    const play = await openDe(user);
+    await user.click(within(play).getByRole('button', { name: '63' }));
+    await user.click(within(play).getByRole('button', { name: 'Add to slip' }));
+    const slip = screen.getByRole('complementary', { name: 'Bet slip' });
+    expect(within(slip).getByText('Free play: your bets use play money, never real money.')).toBeTruthy();
+    await user.click(within(slip).getByRole('button', { name: 'Place bets' }));
+    expect(await within(slip).findByText('Placed on issue 20261126-0101. Tickets: 1.')).toBeTruthy();
+    expect(server.callsTo('POST', '/lgw/lottery/bets')).toHaveLength(1);
+
+    short = true;
+    await user.click(within(play).getByRole('button', { name: '46' }));
+    await user.click(within(play).getByRole('button', { name: 'Add to slip' }));
+    await user.click(within(slip).getByRole('button', { name: 'Place bets' }));
+    const alert = await within(slip).findByRole('alert');
+    expect(alert.textContent).toContain('Your play money is not enough for these bets.');
+    expect(within(alert).queryByRole('button', { name: 'Deposit' })).toBeNull();
+  });
+
   it('says when a limit stops the bet, and which', async () => {
     startSession('tok', 'demo');
     fakeServer(
@@ -282,5 +338,80 @@ describe('/vnLottery', () => {
         'One of these selections is sold out for this issue.',
       ),
     );
+  });
+});
+
+describe('the prize mode, the recent games and the opened numeros', () => {
+  const vnCard = {
+    vassalage: 'TCG_LOTTO_VN',
+    gameType: 'ELOTT' as const,
+    name: 'Aurum VN Lottery',
+    icon: '/media/vendors/aurlt.svg',
+    isGame: 'GAME' as const,
+  };
+  const opened = () => ({
+    prizeMode: 'ELOTT',
+    results: [{ ...results().results[0], gameCode: 'vnmb45s' }],
+  });
+  const permission = sitePermission({ prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'] });
+  const lobbyRoutes = () => ({
+    ...routes(() => fail(500, 'system.error')),
+    'GET /lgw/vn/numeros/opened': () => ok(opened()),
+    'GET /lgw/vn/games/game_menu/recent': () =>
+      ok({ ...menu(), games: [menu().games[1]!, menu().games[2]!] }),
+  });
+
+  it('asks every call with ELOTT while the ELOTT category holds the VN card, with LOTT once it does not', async () => {
+    const server = fakeServer(lobbyRoutes());
+    const elott = renderWithApp(<VnLottery />, {
+      registry,
+      permission,
+      menus: [...gameMenus, { title: 'ELOTT', vendors: [vnCard] }],
+    });
+    await screen.findByRole('navigation', { name: 'Lottery games' });
+    await waitFor(() => expect(server.callsTo('GET', '/lgw/vn/numeros/opened')).toHaveLength(1));
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    expect(server.callsTo('GET', '/lgw/vn/numeros/opened')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    expect(document.querySelector('[data-prize-mode]')?.getAttribute('data-prize-mode')).toBe('ELOTT');
+    elott.unmount();
+
+    // The catalogue flips: no VN card in ELOTT.
+    renderWithApp(<VnLottery />, { registry, permission });
+    await waitFor(() => expect(server.callsTo('GET', '/lgw/vn/games/game_menu')).toHaveLength(2));
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu')[1]?.query.get('prizeMode')).toBe('LOTT');
+    expect(document.querySelector('[data-prize-mode]')?.getAttribute('data-prize-mode')).toBe('LOTT');
+  });
+
+  it('lists the newest draw of each game and the member’s recent games of the mode, and links back', async () => {
+    startSession('tok', 'demo');
+    const server = fakeServer(lobbyRoutes());
+    const user = userEvent.setup();
+    renderWithApp(<VnLottery />, {
+      registry,
+      permission,
+      menus: [...gameMenus, { title: 'ELOTT', vendors: [vnCard] }],
+      path: '/?backUrl=%2Felott',
+      extraRoutes: [{ path: '/elott', element: <p>ELOTT centre</p> }],
+    });
+    const latest = await screen.findByRole('region', { name: 'Latest draws' });
+    expect(await within(latest).findByText('90563')).toBeTruthy();
+    expect(within(latest).getByRole('link', { name: 'VN North Fast 45s' })).toBeTruthy();
+    const recent = await screen.findByRole('region', { name: 'Your recent games' });
+    // The recent call's SSC game is not one of /vnLottery's.
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['VN South Fast 45s']);
+    expect(server.callsTo('GET', '/lgw/vn/games/game_menu/recent')[0]?.query.get('prizeMode')).toBe('ELOTT');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByText('ELOTT centre')).toBeTruthy();
+  });
+
+  it('never links back off the site', async () => {
+    fakeServer(lobbyRoutes());
+    renderWithApp(<VnLottery />, { registry, path: '/?backUrl=https%3A%2F%2Fevil.example%2F' });
+    await screen.findByRole('navigation', { name: 'Lottery games' });
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
   });
 });
