@@ -31,6 +31,8 @@ export interface NewMember {
   passwordHash?: string | null;
   paymentPasswordHash?: string | null;
   passwordChangedAt?: Date | null;
+  /** A one-time password (a downline opened by its agent): the first sign-in must change it. */
+  passwordChangeRequired?: boolean;
   language: string;
   createdAt: Date;
 }
@@ -177,6 +179,7 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<MemberR
       passwordHash: m.passwordHash ?? null,
       paymentPasswordHash: m.paymentPasswordHash ?? null,
       passwordChangedAt: m.passwordChangedAt ?? null,
+      passwordChangeRequired: m.passwordChangeRequired ?? false,
       language: m.language,
       createdAt: m.createdAt,
     })
