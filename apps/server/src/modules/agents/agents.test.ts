@@ -340,8 +340,7 @@ describe.each(engines)('agent centre on %s', (engine) => {
         // A day later the old session is idle: sign in again.
         const { token } = await loginAs(t.app, A.account, PASSWORD);
         expect(
-          ok(routes.agentLinks, await call(routes.agentLinks, token)).find((l) => l.id === link.id)
-            ?.expired,
+          ok(routes.agentLinks, await call(routes.agentLinks, token)).find((l) => l.id === link.id)?.expired,
         ).toBe(true);
         const before = await countRows('members');
         fails((await registerWith(link.code)).res, 400, 'affiliate.invalid');
