@@ -23,7 +23,8 @@ const marks = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => 
 
 describe('the agent-centre catalogues', () => {
   it('name every link validity the contract has', () => {
-    for (const v of LINK_VALIDITIES) expect(typeof lookup(en as Tree, `register.validities.${v}`), v).toBe('string');
+    for (const v of LINK_VALIDITIES)
+      expect(typeof lookup(en as Tree, `register.validities.${v}`), v).toBe('string');
   });
 
   it.each([
