@@ -166,21 +166,26 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
   if (f.registeredFrom !== undefined) inner.push(`m.created_at >= ${ts(f.registeredFrom)}`);
   if (f.registeredTo !== undefined) inner.push(`m.created_at <= ${ts(f.registeredTo)}`);
   const outer: string[] = [];
-  if (f.balanceMin !== undefined) outer.push(`balance >= ${p(f.balanceMin.toString())}::bigint`);
-  if (f.balanceMax !== undefined) outer.push(`balance <= ${p(f.balanceMax.toString())}::bigint`);
-  if (f.lastLoginFrom !== undefined) outer.push(`last_login >= ${ts(f.lastLoginFrom)}`);
-  if (f.lastLoginTo !== undefined) outer.push(`last_login <= ${ts(f.lastLoginTo)}`);
-  const filtered = `
-    WITH base AS (
-      SELECT m.id, m.path, m.created_at, bal.b AS balance, ll.at AS last_login
-        FROM members m
+  if (f.balanceMin !== undefined) outer.push(`bal.b >= ${p(f.balanceMin.toString())}::bigint`);
+  if (f.balanceMax !== undefined) outer.push(`bal.b <= ${p(f.balanceMax.toString())}::bigint`);
+  if (f.lastLoginFrom !== undefined) outer.push(`ll.at >= ${ts(f.lastLoginFrom)}`);
+  if (f.lastLoginTo !== undefined) outer.push(`ll.at <= ${ts(f.lastLoginTo)}`);
+  // Balance and last sign-in are worked out per member only when a filter asks for them; else
+  // only the page's rows get them (and their team figures).
+  const needsFigures = outer.length > 0;
+  const figures = `
         LEFT JOIN LATERAL (SELECT coalesce(sum(a.balance), 0) AS b FROM ledger_accounts a
                             WHERE a.member_id = m.id AND ${BALANCE_CODES}) bal ON true
         LEFT JOIN LATERAL (SELECT max(s.created_at) AS at FROM member_sign_ins s
-                            WHERE s.member_id = m.id AND s.success) ll ON true
+                            WHERE s.member_id = m.id AND s.success) ll ON true`;
+  const filtered = `
+    WITH hits AS (
+      SELECT m.id, m.path, m.created_at ${needsFigures ? ', bal.b AS balance, ll.at AS last_login' : ''}
+        FROM members m ${needsFigures ? figures : ''}
        WHERE m.merchant_code = $1 AND m.path > $2 AND m.path < $3 AND m.kind = 'member'
              ${inner.map((c) => `AND ${c}`).join(' ')}
-    ), hits AS (SELECT * FROM base ${outer.length ? `WHERE ${outer.join(' AND ')}` : ''})`;
+             ${outer.map((c) => `AND ${c}`).join(' ')}
+    )`;
   const countParams = [...params];
   const limit = p(f.size);
   const offset = p((f.page - 1) * f.size);
@@ -188,18 +193,18 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
     queryRows<DownlineRow>(
       db,
       `${filtered},
-       page AS (SELECT * FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset})
+       page AS (SELECT id, path, created_at FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset})
        SELECT m.id::int AS id, m.account, m.nickname, m.depth, m.type, u.account AS upline, m.status,
               m.mobile, m.email, m.profile ->> 'payeeName' AS real_name,
               (extract(epoch FROM m.created_at) * 1000)::bigint::text AS reg_ms,
-              pg.balance::text AS balance,
-              (extract(epoch FROM pg.last_login) * 1000)::bigint::text AS last_login_ms,
+              bal.b::text AS balance,
+              (extract(epoch FROM ll.at) * 1000)::bigint::text AS last_login_ms,
               (SELECT count(*)::int FROM members d
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}) AS team_size,
               (SELECT coalesce(sum(a.balance), 0)::text FROM members d JOIN ledger_accounts a ON a.member_id = d.id
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}
                   AND ${BALANCE_CODES}) AS team_balance
-         FROM page pg JOIN members m ON m.id = pg.id JOIN members u ON u.id = m.upline_id
+         FROM page pg JOIN members m ON m.id = pg.id JOIN members u ON u.id = m.upline_id ${figures}
         ORDER BY pg.created_at DESC, pg.id DESC`,
       params,
     ),
