@@ -21,6 +21,7 @@ export const pathEnd = (path: string) => `${path.slice(0, -1)}0`;
 /** The same bound in SQL, for a path column. */
 const PATH_END = (col: string) => `substr(${col}, 1, length(${col}) - 1) || '0'`;
 
+/** ledger_accounts is indexed on (merchant_code, member_id, code): every probe names the merchant. */
 /** The wallets a balance counts: main, the agent account and game wallets (not holds or play money). */
 const BALANCE_CODES = `(a.code = 'MAIN' OR a.code = 'AGENT' OR a.code LIKE 'VENDOR:%')`;
 
@@ -43,7 +44,7 @@ export async function teamTotals(db: Queryable, root: TeamRoot) {
     db,
     `SELECT count(*)::int AS team,
             count(*) FILTER (WHERE m.upline_id = $4)::int AS direct,
-            (SELECT coalesce(sum(a.balance), 0)::text FROM members t JOIN ledger_accounts a ON a.member_id = t.id
+            (SELECT coalesce(sum(a.balance), 0)::text FROM members t JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = t.id
               WHERE t.merchant_code = $1 AND t.path >= $2 AND t.path < $3 AND ${BALANCE_CODES}) AS balance
        FROM members m
       WHERE m.merchant_code = $1 AND m.path >= $2 AND m.path < $3 AND m.kind = 'member'`,
@@ -88,7 +89,7 @@ export async function periodCounts(
      UNION ALL
      SELECT 'dep', (extract(epoch FROM f.at) * 1000)::bigint::text
        FROM (SELECT min(t.created_at) AS at
-               FROM team JOIN ledger_accounts a ON a.member_id = team.id AND a.code = 'MAIN'
+               FROM team JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = team.id AND a.code = 'MAIN'
                JOIN ledger_entries e ON e.account_id = a.id AND e.amount > 0
                JOIN ledger_transfers t ON t.id = e.transfer_id AND t.kind = ${TX_TYPE.deposit}
               GROUP BY a.member_id) f, bounds
@@ -175,7 +176,7 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
   const needsFigures = outer.length > 0;
   const figures = `
         LEFT JOIN LATERAL (SELECT coalesce(sum(a.balance), 0) AS b FROM ledger_accounts a
-                            WHERE a.member_id = m.id AND ${BALANCE_CODES}) bal ON true
+                            WHERE a.merchant_code = $1 AND a.member_id = m.id AND ${BALANCE_CODES}) bal ON true
         LEFT JOIN LATERAL (SELECT max(s.created_at) AS at FROM member_sign_ins s
                             WHERE s.member_id = m.id AND s.success) ll ON true`;
   const filtered = `
@@ -201,7 +202,7 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
               (extract(epoch FROM ll.at) * 1000)::bigint::text AS last_login_ms,
               (SELECT count(*)::int FROM members d
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}) AS team_size,
-              (SELECT coalesce(sum(a.balance), 0)::text FROM members d JOIN ledger_accounts a ON a.member_id = d.id
+              (SELECT coalesce(sum(a.balance), 0)::text FROM members d JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = d.id
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}
                   AND ${BALANCE_CODES}) AS team_balance
          FROM page pg JOIN members m ON m.id = pg.id JOIN members u ON u.id = m.upline_id ${figures}
