@@ -242,6 +242,8 @@ test('an agent sends money to a downline, whose open page sees it arrive', async
 
   await agent.getByRole('button', { name: 'Agent centre' }).click();
   const centre = agent.getByRole('dialog', { name: 'Agent home' });
+  // The centre opens on the team overview; the downline transfer is a tab of its own.
+  await centre.getByRole('tab', { name: 'Transfer' }).click();
   const picker = centre.locator('[data-section="downlines"]');
   const prompt = centre.getByRole('button', { name: 'Go to the security centre' });
   await expect(picker.or(prompt)).toBeVisible();

@@ -40,6 +40,18 @@ import {
   unlockRequestSchema,
   unlockRequestValueSchema,
 } from './schemas/account.ts';
+import {
+  agentLinkDeletedSchema,
+  agentLinkSchema,
+  agentLinksSchema,
+  createAgentLinkRequestSchema,
+  deleteAgentLinkQuerySchema,
+  registerDownlineRequestSchema,
+  registerDownlineValueSchema,
+  teamMemberSchema,
+  teamMembersQuerySchema,
+  teamOverviewSchema,
+} from './schemas/agent.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import {
   bindAccountRequestSchema,
@@ -637,6 +649,68 @@ const coreRoutes = {
     query: noQuery,
     body: downlineTransferRequestSchema,
     response: transferReceiptSchema,
+  }),
+
+  // The agent centre (issue 15): only about the signed-in agent's own team.
+  teamOverview: route({
+    method: 'GET',
+    path: '/wps/agent/team/overview',
+    auth: 'T',
+    encrypted: false,
+    feature: 'AGEINFO3',
+    query: noQuery,
+    body: noBody,
+    response: teamOverviewSchema,
+  }),
+  teamMembers: route({
+    method: 'GET',
+    path: '/wps/agent/team/members',
+    auth: 'T',
+    encrypted: false,
+    feature: 'DOWNMAN',
+    query: teamMembersQuerySchema,
+    body: noBody,
+    response: paged(teamMemberSchema),
+  }),
+  registerDownline: route({
+    method: 'POST',
+    path: '/wps/agent/team/members',
+    auth: 'T',
+    encrypted: false,
+    feature: 'REGCEN',
+    query: noQuery,
+    body: registerDownlineRequestSchema,
+    response: registerDownlineValueSchema,
+  }),
+  agentLinks: route({
+    method: 'GET',
+    path: '/wps/agent/links',
+    auth: 'T',
+    encrypted: false,
+    feature: 'REGCEN',
+    query: noQuery,
+    body: noBody,
+    response: agentLinksSchema,
+  }),
+  createAgentLink: route({
+    method: 'POST',
+    path: '/wps/agent/links',
+    auth: 'T',
+    encrypted: false,
+    feature: 'REGCEN',
+    query: noQuery,
+    body: createAgentLinkRequestSchema,
+    response: agentLinkSchema,
+  }),
+  deleteAgentLink: route({
+    method: 'DELETE',
+    path: '/wps/agent/links',
+    auth: 'T',
+    encrypted: false,
+    feature: 'REGCEN',
+    query: deleteAgentLinkQuerySchema,
+    body: noBody,
+    response: agentLinkDeletedSchema,
   }),
 
   // Cashier: deposits and withdrawals. Amounts are decimal strings, times epoch milliseconds.

@@ -81,8 +81,27 @@ export const members = pgTable('members', {
   language: text('language').notNull(),
   status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** 'house' (0022): the merchant's node at the top of the tree; never signs in, plays or is listed. */
+  kind: text('kind').$type<'member' | 'house'>().notNull().default('member'),
+  /** Uplines between the member and the house: the house 0, a top agent 1. */
+  depth: integer('depth').notNull().default(0),
 });
 export type MemberRow = typeof members.$inferSelect;
+
+/** An agent's registration links (0022): the code is an affiliate code placing sign-ups under the agent. */
+export const agentLinks = pgTable('agent_links', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  code: text('code').notNull(),
+  memberType: text('member_type').$type<'player' | 'agent'>().notNull(),
+  validity: text('validity').notNull(),
+  expiresAt: tz('expires_at'),
+  signups: integer('signups').notNull().default(0),
+  createdAt: tz('created_at').notNull(),
+  deletedAt: tz('deleted_at'),
+});
+export type AgentLinkRow = typeof agentLinks.$inferSelect;
 
 export const sessions = pgTable('sessions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -480,6 +499,7 @@ export const schema = {
   opsAudit,
   auditHeads,
   members,
+  agentLinks,
   sessions,
   serverKeys,
   captchas,

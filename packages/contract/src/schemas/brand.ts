@@ -30,6 +30,14 @@ export const brandSchema = z.object({
   inHouse: z.array(z.string()),
   prizeModes: z.array(z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA'])),
   agentType: z.array(z.number().int()),
+  /**
+   * The merchant's business time zone as a UTC offset ("+08:00"): it bounds "today", periods,
+   * reports and salaries. Missing means GMT+8.
+   */
+  businessUtcOffset: z
+    .string()
+    .regex(/^[+-](?:0\d|1[0-4]):[0-5]\d$/)
+    .optional(),
   trialType: z.array(z.number().int()),
   currency: z.string().length(3),
   currencySymbol: z.string().min(1).max(4),

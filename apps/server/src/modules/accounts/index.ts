@@ -6,7 +6,13 @@
 
 export { type AccountsInstallDeps, installAccounts } from './install.ts';
 export type { Queryable } from './member/repository.ts';
-export { accountKey, findByAccount, findById, insertMember } from './member/repository.ts';
+export {
+  accountKey,
+  findByAccount,
+  findByAffiliateCode,
+  findById,
+  insertMember,
+} from './member/repository.ts';
 export { seedDemoAccounts } from './member/seed.ts';
 export { requestLanguage } from './member/service.ts';
 export type { Accounts } from './security/accounts.ts';

@@ -24,7 +24,10 @@ export async function findUpline(db: Db, merchant: string, member: MemberRow): P
   const [row] = await db
     .select(counterparty)
     .from(members)
-    .where(and(eq(members.merchantCode, merchant), eq(members.id, member.uplineId)))
+    // The house (the top of the tree) is nobody to send money to: transferUpline shows none.
+    .where(
+      and(eq(members.merchantCode, merchant), eq(members.id, member.uplineId), eq(members.kind, 'member')),
+    )
     .limit(1);
   return row ?? null;
 }

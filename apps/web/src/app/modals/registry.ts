@@ -82,6 +82,7 @@ export const modalRegistry: ModalRegistry = {
       () => import('../../features/agent/account-centre-modal'),
       (m) => m.default,
     ),
-    size: 'md',
+    // The downline list is a wide table.
+    size: 'lg',
   },
 };

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ModalRegistry, ModalTitle, useModal } from '../../components/ui';
 import { startSession } from '../../lib/session/session-store';
-import { fakeServer } from '../../testing/fake-server';
+import { fakeServer, ok } from '../../testing/fake-server';
+import { sitePermission } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render';
 import AccountCentreModal from './account-centre-modal';
 
@@ -40,5 +41,35 @@ describe('the account centre for a trial account (spec §4: blocked, told a real
     await user.click(within(dialog).getByRole('button', { name: 'Register now' }));
     expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Agent home' })).toBeNull());
+  });
+});
+
+describe('the account centre for an agent', () => {
+  const overview = {
+    teamSize: 3,
+    directCount: 2,
+    onlineNow: 1,
+    teamBalance: '10.00',
+    utcOffset: '+08:00',
+    today: { registrations: 1, firstDeposits: 0, firstBets: 0, logins: 1 },
+    yesterday: { registrations: 0, firstDeposits: 0, firstBets: 0, logins: 0 },
+    thisMonth: { registrations: 2, firstDeposits: 0, firstBets: 0, logins: 2 },
+  };
+
+  it('opens on the team overview, offers only the pages whose keys are on, and switches between them', async () => {
+    startSession('tok', { account: 'boss', isAgent: true });
+    fakeServer({
+      'GET /wps/agent/team/overview': () => ok(overview),
+      'GET /wps/agent/links': () => ok([]),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<Opener />, { registry, permission: sitePermission({}, ['AGEINFO3', 'REGCEN']) });
+    const dialog = await screen.findByRole('dialog', { name: 'Agent home' });
+    const tabs = await within(dialog).findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Team overview', 'Register centre']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(await within(dialog).findByRole('heading', { name: 'Team overview' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Register centre' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Open a downline' })).toBeTruthy();
   });
 });

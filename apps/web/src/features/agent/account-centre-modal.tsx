@@ -1,19 +1,44 @@
-import { lazy, Suspense } from 'react';
+import type { FeatureKey } from '@aurum/contract';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ModalBodyProps, ModalTitle, Spinner } from '../../components/ui';
+import { type ModalBodyProps, ModalTitle, Spinner, TabPanel, Tabs } from '../../components/ui';
 import { TrialBlock } from '../../lib/account/trial-block';
+import { useAgentTexts } from '../../lib/agent/texts';
 import { loadChunk } from '../../lib/chunks/chunk-load';
+import { isFeatureOn } from '../../lib/contract';
 import { useSession } from '../../lib/session/session-store';
+import { useSiteData } from '../../lib/site';
 
-// Its own chunk: the funds texts and forms load only when an agent opens the centre.
+// Each page is its own chunk: its texts, forms and queries load only when the agent opens it.
+const TeamOverviewPage = lazy(() => loadChunk(() => import('./team-overview-page')));
+const RegisterCentrePage = lazy(() => loadChunk(() => import('./register-centre-page')));
+const DownlineManagementPage = lazy(() => loadChunk(() => import('./downline-management-page')));
 const DownlineTransferPage = lazy(() => loadChunk(() => import('./downline-transfer-page')));
 
+/** The agent centre's pages (spec §2 Agent centre), each shown only while its feature key is on. */
+export const AGENT_PAGES = [
+  { page: 'agentTeamOverview', tab: 'overview', key: 'AGEINFO3', Page: TeamOverviewPage },
+  { page: 'registerCenter', tab: 'register', key: 'REGCEN', Page: RegisterCentrePage },
+  { page: 'downlineManagmentView', tab: 'downlines', key: 'DOWNMAN', Page: DownlineManagementPage },
+  {
+    page: 'agentDownlineTransactionDetailsCopy',
+    tab: 'transfer',
+    key: 'AGEDOWNTRANS3',
+    Page: DownlineTransferPage,
+  },
+] as const satisfies readonly {
+  page: string;
+  tab: string;
+  key: FeatureKey;
+  Page: ComponentType;
+}[];
+type AgentPage = (typeof AGENT_PAGES)[number]['page'];
+
 /**
- * The account (agent) centre panel. Trial accounts are refused (spec §4). It holds the downline
- * transfer for now; its other pages (team overview, reports, contracts) arrive with the agent
- * issue.
+ * The account (agent) centre panel: the team overview by default, the register centre, downline
+ * management and the downline transfer, as tabs. Trial accounts are refused (spec §4).
  */
-export default function AccountCentreModal({ close }: ModalBodyProps<'accountCenter'>) {
+export default function AccountCentreModal({ close, params }: ModalBodyProps<'accountCenter'>) {
   const { t } = useTranslation();
   const { isTrial } = useSession();
   return (
@@ -23,9 +48,37 @@ export default function AccountCentreModal({ close }: ModalBodyProps<'accountCen
         <TrialBlock close={close} />
       ) : (
         <Suspense fallback={<Spinner label={t('agent.title')} />}>
-          <DownlineTransferPage />
+          <AgentCentre initial={params?.page} />
         </Suspense>
       )}
+    </>
+  );
+}
+
+function AgentCentre({ initial }: { initial: string | undefined }) {
+  const { t } = useAgentTexts();
+  const flags = useSiteData().permission.info.whitelabelVal;
+  const pages = AGENT_PAGES.filter((p) => isFeatureOn(flags, p.key));
+  const [current, setCurrent] = useState<AgentPage | undefined>(
+    pages.find((p) => p.page === initial)?.page ?? pages[0]?.page,
+  );
+  const shown = pages.find((p) => p.page === current) ?? pages[0];
+  if (!shown) return <p>{t('tabs.off')}</p>;
+  const { Page } = shown;
+  return (
+    <>
+      <Tabs
+        label={t('tabs.label')}
+        idBase="agent-centre"
+        value={shown.page}
+        onChange={setCurrent}
+        items={pages.map((p) => ({ value: p.page, label: t(`tabs.${p.tab}`) }))}
+      />
+      <TabPanel idBase="agent-centre" value={shown.page}>
+        <Suspense fallback={<Spinner label={t(`tabs.${shown.tab}`)} />}>
+          <Page />
+        </Suspense>
+      </TabPanel>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '../account/locales/en.json';
+import type agentCentre from '../agent/locales/en.json';
 import type content from '../content/locales/en.json';
 import type download from '../download/locales/en.json';
 import type games from '../games/locales/en.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof en;
       account: typeof account;
+      agentCentre: typeof agentCentre;
       cashier: typeof cashier;
       funds: typeof funds;
       games: typeof games;

@@ -7,7 +7,7 @@ import {
   validateRegistration,
 } from '@aurum/contract';
 import type { z } from 'zod';
-import type { MemberProfile, MemberRow } from '../../../db/schema.ts';
+import type { AgentLinkRow, MemberProfile, MemberRow } from '../../../db/schema.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { hashPassword } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
@@ -21,9 +21,12 @@ import type { CaptchaService } from '../verification/captcha.ts';
 import { dialingCodeOf, normaliseMobile } from '../verification/phone.ts';
 import type { SmsService } from '../verification/sms.ts';
 import {
+  countLinkSignup,
   findByAccount,
   findByAffiliateCode,
+  findById,
   findByMobile,
+  findLiveLink,
   insertMember,
   type Queryable,
 } from './repository.ts';
@@ -103,7 +106,7 @@ export class RegistrationService {
       await this.deps.captcha.verify(merchant.code, form.captchaId as string, form.captcha as string);
     }
     const db = this.deps.database.db;
-    const upline = await resolveUpline(db, merchant, form);
+    const { upline, link } = await resolveUpline(db, merchant, form, new Date(this.deps.clock.now()));
     // DIRECTREG3 off: only a registration under an agent's code (its link) is taken.
     if (!upline && !merchant.features.has('DIRECTREG3')) throw new AppError('feature.disabled');
     const account = mode === 'username' ? (form.username as string) : e164!.slice(1);
@@ -115,9 +118,12 @@ export class RegistrationService {
       account,
       e164,
       upline,
+      // A link for agents registers an agent of its agent's own type.
+      type: link?.memberType === 'agent' && upline ? upline.type : 0,
       language: ctx.language,
       ip: ctx.ip,
     });
+    if (link) await countLinkSignup(db, link.id);
     const login: LoginValue | null = body.login
       ? await this.deps.login.signIn(merchant, member, { ip: ctx.ip })
       : null;
@@ -157,7 +163,14 @@ export class RegistrationService {
     merchant: MerchantState,
     mode: Mode,
     form: Form,
-    m: { account: string; e164: string | null; upline: MemberRow | null; language: string; ip: string },
+    m: {
+      account: string;
+      e164: string | null;
+      upline: MemberRow | null;
+      type: number;
+      language: string;
+      ip: string;
+    },
   ): Promise<MemberRow> {
     const password = form.password as string | undefined;
     const paymentPassword = form.paymentPassword as string | undefined;
@@ -171,7 +184,7 @@ export class RegistrationService {
         mobile: m.e164,
         countryDialingCode: m.e164 ? dialingCodeOf(m.e164) : null,
         email: (form.email as string | undefined) ?? null,
-        type: 0,
+        type: m.type,
         upline: m.upline,
         profile: profileOf(form, mode, m.ip),
         passwordHash: password ? await hashPassword(password) : null,
@@ -189,21 +202,41 @@ export class RegistrationService {
   }
 }
 
-/** The agent an affiliate (or referral) code names; refused when it names none. */
-async function resolveUpline(db: Queryable, merchant: MerchantState, form: Form): Promise<MemberRow | null> {
+/**
+ * The agent an affiliate (or referral) code names, and the registration link when the code is
+ * one of an agent's links; refused when it names none (an expired or deleted link included).
+ */
+async function resolveUpline(
+  db: Queryable,
+  merchant: MerchantState,
+  form: Form,
+  now: Date,
+): Promise<{ upline: MemberRow | null; link: AgentLinkRow | null }> {
   for (const field of ['affiliateCode', 'referralCode'] as const) {
     const code = form[field];
     if (typeof code !== 'string') continue;
-    const agent = await findAgentByCode(db, merchant, code);
-    if (!agent) throw new AppError('affiliate.invalid', undefined, { [field]: 'invalid_invitation_code' });
-    return agent;
+    const found = await findAffiliate(db, merchant, code, now);
+    if (!found) throw new AppError('affiliate.invalid', undefined, { [field]: 'invalid_invitation_code' });
+    return found;
   }
-  return null;
+  return { upline: null, link: null };
 }
+
+/** The agent of an affiliate code: its own code, or one of its live registration links. */
+export async function findAffiliate(db: Queryable, merchant: MerchantState, code: string, now: Date) {
+  const agent = await findAgentByCode(db, merchant, code);
+  if (agent) return { upline: agent, link: null };
+  const link = await findLiveLink(db, merchant.code, code, now);
+  const owner = link ? await findById(db, merchant.code, link.agentId) : null;
+  return link && owner && isUsableAgent(merchant, owner) ? { upline: owner, link } : null;
+}
+
+const isUsableAgent = (merchant: MerchantState, m: MemberRow) =>
+  m.status === 'active' && isAgentType(merchant, m.type);
 
 export async function findAgentByCode(db: Queryable, merchant: MerchantState, code: string) {
   const agent = await findByAffiliateCode(db, merchant.code, code);
-  return agent && agent.status === 'active' && isAgentType(merchant, agent.type) ? agent : null;
+  return agent && isUsableAgent(merchant, agent) ? agent : null;
 }
 
 async function assertFree(db: Queryable, merchantCode: string, account: string, e164: string | null) {

@@ -1,5 +1,16 @@
 import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
-import { type MemberProfile, type MemberRow, members } from '../../../db/schema.ts';
+import {
+  type AgentLinkRow,
+  agentLinks,
+  type MemberProfile,
+  type MemberRow,
+  members,
+} from '../../../db/schema.ts';
+
+const notHouse = eq(members.kind, 'member');
+/** The house node's account name: not a valid user name, so it never collides with one. */
+export const HOUSE_ACCOUNT = '~house';
+
 import type { Db } from '../../../platform/db.ts';
 
 /** Anything that runs queries: the database or a transaction of it. */
@@ -20,6 +31,8 @@ export interface NewMember {
   passwordHash?: string | null;
   paymentPasswordHash?: string | null;
   passwordChangedAt?: Date | null;
+  /** A one-time password (a downline opened by its agent): the first sign-in must change it. */
+  passwordChangeRequired?: boolean;
   language: string;
   createdAt: Date;
 }
@@ -30,7 +43,9 @@ export async function findByAccount(db: Queryable, merchantCode: string, account
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.merchantCode, merchantCode), eq(members.accountLower, accountKey(account))))
+    .where(
+      and(eq(members.merchantCode, merchantCode), eq(members.accountLower, accountKey(account)), notHouse),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -39,7 +54,7 @@ export async function findById(db: Queryable, merchantCode: string, id: number) 
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.merchantCode, merchantCode), eq(members.id, id)))
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.id, id), notHouse))
     .limit(1);
   return row ?? null;
 }
@@ -48,7 +63,7 @@ export async function findByMobile(db: Queryable, merchantCode: string, e164: st
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.merchantCode, merchantCode), eq(members.mobile, e164)))
+    .where(and(eq(members.merchantCode, merchantCode), eq(members.mobile, e164), notHouse))
     .limit(1);
   return row ?? null;
 }
@@ -64,10 +79,87 @@ export async function findByAffiliateCode(db: Queryable, merchantCode: string, c
 }
 
 /**
- * Inserts a member and sets its path under the upline's. The id is only known after the insert,
- * so the path is completed by an update in the same transaction.
+ * A live registration link of an agent (0022, made in the agent centre) by its code: neither
+ * deleted nor expired at `now`. Its code is an affiliate code, so registration reads it here.
+ */
+export async function findLiveLink(
+  db: Queryable,
+  merchantCode: string,
+  code: string,
+  now: Date,
+): Promise<AgentLinkRow | null> {
+  const [row] = await db
+    .select()
+    .from(agentLinks)
+    .where(
+      and(
+        eq(agentLinks.merchantCode, merchantCode),
+        eq(agentLinks.code, code.trim().toUpperCase()),
+        sql`${agentLinks.deletedAt} IS NULL`,
+        sql`(${agentLinks.expiresAt} IS NULL OR ${agentLinks.expiresAt} > ${now})`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** One more sign-up through a registration link. */
+export async function countLinkSignup(db: Queryable, linkId: number) {
+  await db
+    .update(agentLinks)
+    .set({ signups: sql`${agentLinks.signups} + 1` })
+    .where(eq(agentLinks.id, linkId));
+}
+
+/**
+ * The merchant's house node (0022), made on first need: the upline of top agents and of members
+ * registered without an affiliate code. Two processes racing both get the one row.
+ */
+export async function houseOf(tx: Queryable, merchantCode: string): Promise<Pick<MemberRow, 'id' | 'path'>> {
+  const find = () =>
+    tx
+      .select({ id: members.id, path: members.path })
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.kind, 'house')))
+      .limit(1);
+  const [found] = await find();
+  if (found) return found;
+  const inserted = await tx
+    .insert(members)
+    .values({
+      merchantCode,
+      account: HOUSE_ACCOUNT,
+      accountLower: HOUSE_ACCOUNT,
+      userName: HOUSE_ACCOUNT,
+      type: -1,
+      path: '/',
+      language: 'EN',
+      status: 'disabled',
+      kind: 'house',
+    })
+    .onConflictDoNothing({ target: members.merchantCode, where: sql`kind = 'house'` })
+    .returning({ id: members.id });
+  if (inserted[0]) {
+    const [row] = await tx
+      .update(members)
+      .set({ path: `/${inserted[0].id}/` })
+      .where(eq(members.id, inserted[0].id))
+      .returning({ id: members.id, path: members.path });
+    return row!;
+  }
+  const [raced] = await find();
+  return raced!;
+}
+
+/** Whether the member is the merchant's house node (upline of the top of the tree). */
+export const isHouse = (m: Pick<MemberRow, 'kind'>) => m.kind === 'house';
+
+/**
+ * Inserts a member and sets its path (and depth) under the upline's, the house when none is
+ * given. The id is only known after the insert, so the path is completed by an update.
  */
 export async function insertMember(tx: Queryable, m: NewMember): Promise<MemberRow> {
+  const upline = m.upline ?? (await houseOf(tx, m.merchantCode));
   const [inserted] = await tx
     .insert(members)
     .values({
@@ -80,21 +172,24 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<MemberR
       countryDialingCode: m.countryDialingCode ?? null,
       email: m.email ?? null,
       type: m.type,
-      uplineId: m.upline?.id ?? null,
+      uplineId: upline.id,
       path: '/',
       affiliateCode: m.affiliateCode?.toUpperCase() ?? null,
       profile: m.profile ?? {},
       passwordHash: m.passwordHash ?? null,
       paymentPasswordHash: m.paymentPasswordHash ?? null,
       passwordChangedAt: m.passwordChangedAt ?? null,
+      passwordChangeRequired: m.passwordChangeRequired ?? false,
       language: m.language,
       createdAt: m.createdAt,
     })
     .returning({ id: members.id });
-  const parentPath = m.upline?.path ?? '/';
   const [row] = await tx
     .update(members)
-    .set({ path: sql`${parentPath} || ${members.id}::text || '/'` })
+    .set({
+      path: sql`${upline.path} || ${members.id}::text || '/'`,
+      depth: upline.path.split('/').length - 2,
+    })
     .where(eq(members.id, inserted!.id))
     .returning();
   return row!;
@@ -111,7 +206,10 @@ export async function accountTaken(db: Queryable, merchantCode: string, account:
 }
 
 export async function countMembers(db: Queryable, merchantCode: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(members).where(eq(members.merchantCode, merchantCode));
+  const [row] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(and(eq(members.merchantCode, merchantCode), notHouse));
   return Number(row?.n ?? 0);
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import { accountSettings } from '../security/settings.ts';
-import { findAgentByCode } from './register.ts';
+import { findAffiliate } from './register.ts';
 import { accountTaken, updateMember } from './repository.ts';
 
 /** The small member calls: first login, language, and the register form's look-ups. */
@@ -41,9 +41,9 @@ export class MemberService {
   }
 
   async checkAffiliate(merchant: MerchantState, code: string) {
-    const agent = await findAgentByCode(this.database.db, merchant, code);
-    if (!agent) throw new AppError('affiliate.invalid', undefined, { code: 'invalid_invitation_code' });
-    return { code: agent.affiliateCode!, valid: true as const };
+    const found = await findAffiliate(this.database.db, merchant, code, new Date(this.clock.now()));
+    if (!found) throw new AppError('affiliate.invalid', undefined, { code: 'invalid_invitation_code' });
+    return { code: found.link?.code ?? found.upline.affiliateCode!, valid: true as const };
   }
 }
 

@@ -1,0 +1,15 @@
+/**
+ * The agents module's public face (the agent centre: team overview, downlines, opening
+ * downlines, registration links): code outside `modules/agents/` imports only this file.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AreaDeps } from '../area-deps.ts';
+import { agentRoutes } from './routes.ts';
+import { AgentCentre } from './service.ts';
+
+export function installAgents(
+  app: FastifyInstance,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock'>,
+): void {
+  agentRoutes(app, deps.store, new AgentCentre(deps.database, deps.clock));
+}
