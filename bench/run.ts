@@ -4,13 +4,16 @@
  * `-- api` the whitelabel call against a bare Fastify route (no build or browser needed), `-- ledger`
  * the ledger figures, `-- games` the slot rounds through the full game path (PostgreSQL from
  * BENCH_DATABASE_URL for these three, each in 1 process and with WORKERS=2), `-- maths` the
- * 10-million-spin RTP simulation and the dieharder summary. The servers listen on BENCH_PORT
- * (default 8282) and the four ports after it.
+ * 10-million-spin RTP simulation and the dieharder summary, `-- lottery` the settlement of 100,000
+ * lottery tickets and the lottery bets per second (PostgreSQL, bench/lottery.ts). The servers
+ * listen on BENCH_PORT
+ * (default 8282) and the five ports after it.
  */
 import { apiBench } from './api.ts';
 import { gamesBench } from './games.ts';
 import { gamesMathsBench } from './games-maths.ts';
 import { ledgerBench } from './ledger.ts';
+import { lotteryBench } from './lottery.ts';
 import { startServer } from './server.ts';
 import { initialJsBytes, lighthouseScore } from './web.ts';
 
@@ -20,7 +23,8 @@ const BARE_PORT = BASE_PORT + 1;
 const LEDGER_PORT = BASE_PORT + 2;
 const GAMES_PORT = BASE_PORT + 3;
 const PAIR_PORT = BASE_PORT + 4;
-const FIGURES = ['web', 'api', 'ledger', 'games', 'maths'] as const;
+const LOTTERY_PORT = BASE_PORT + 5;
+const FIGURES = ['web', 'api', 'ledger', 'games', 'maths', 'lottery'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -35,6 +39,8 @@ async function main() {
   if (only === undefined || only === 'games')
     for (const line of await gamesBench(GAMES_PORT)) console.log(line);
   if (only === undefined || only === 'maths') for (const line of await gamesMathsBench()) console.log(line);
+  if (only === undefined || only === 'lottery')
+    for (const line of await lotteryBench(LOTTERY_PORT)) console.log(line);
 }
 
 async function web() {
