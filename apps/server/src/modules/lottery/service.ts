@@ -49,7 +49,9 @@ import {
   type IssueRow,
   issueById,
   issueOf,
+  markPaid,
   moveTicket,
+  type PaidTicket,
   TICKET_COLUMNS,
   type TicketRow,
   ticketOf,
@@ -60,6 +62,10 @@ import { type IssueSlot, nextSlot, slotAt } from './schedule.ts';
 /** A ticket still 'placing' after this long lost its process: its debit is rolled back. */
 export const PLACING_TIMEOUT_MS = MINUTE_MS;
 const BATCH = 500;
+/** Tickets read and marked at a time by the settlement. */
+const SETTLE_CHUNK = 1_000;
+/** Members whose tickets are paid at once (each takes a connection of the pool). */
+const SETTLE_WIDTH = 8;
 
 export interface LotteryDeps {
   database: Database;
@@ -325,6 +331,11 @@ export class LotteryService {
    * (lt-<id>-win): a second process or a resumed run that credits it again gets the first
    * answer and moves nothing. Tickets still being placed hold the settlement back until they
    * are pending or swept.
+   *
+   * A chunk of tickets is paid SETTLE_WIDTH members at a time (a member's tickets one after
+   * the other, so two credits never wait on the same wallet), then the chunk's ticket rows move
+   * in one statement. A crash between the two leaves tickets pending that are paid: the next
+   * run credits them again, which answers as the first time and pays nothing twice.
    */
   async settleIssue(issue: IssueRow, limit = Number.POSITIVE_INFINITY): Promise<number> {
     if (issue.status !== 'drawn' || issue.result === null) return 0;
@@ -336,13 +347,12 @@ export class LotteryService {
     const client = await this.client(merchant.code);
     let paid = 0;
     for (;;) {
-      const tickets = await ticketsOfIssue(db, issue.id, ['pending'], BATCH);
-      for (const ticket of tickets) {
-        if (paid >= limit) return paid;
-        await this.payTicket(client, parsed.config, issue, ticket);
-        paid++;
-      }
-      if (tickets.length < BATCH) break;
+      const tickets = await ticketsOfIssue(db, issue.id, ['pending'], SETTLE_CHUNK);
+      const chunk = tickets.slice(0, Math.max(0, Math.min(tickets.length, limit - paid)));
+      await this.payChunk(client, parsed.config, issue, chunk);
+      paid += chunk.length;
+      if (paid >= limit) return paid;
+      if (tickets.length < SETTLE_CHUNK) break;
     }
     const settled = await queryRows(
       db,
@@ -356,11 +366,47 @@ export class LotteryService {
   }
 
   /**
-   * Settles one ticket by the engine and pays it: the credit closes its round (the record of
-   * play) with the payout (0 when lost, the stake on a push). Then the ticket moves from
-   * pending; a crash between the two is resumed by crediting again, which pays nothing twice.
+   * Pays a chunk of tickets, SETTLE_WIDTH members at once, and moves the rows of those paid in
+   * one statement, also when one of them failed (that error is thrown afterwards).
    */
-  async payTicket(client: VendorClient, config: LotteryConfig, issue: IssueRow, t: TicketRow): Promise<void> {
+  private async payChunk(client: VendorClient, config: LotteryConfig, issue: IssueRow, tickets: TicketRow[]) {
+    const byMember = new Map<number, TicketRow[]>();
+    for (const t of tickets) {
+      const mine = byMember.get(t.memberId);
+      if (mine) mine.push(t);
+      else byMember.set(t.memberId, [t]);
+    }
+    const queue = [...byMember.values()];
+    const paid: PaidTicket[] = [];
+    let failure: unknown = null;
+    const worker = async () => {
+      for (let mine = queue.shift(); mine && failure === null; mine = queue.shift())
+        for (const t of mine) {
+          if (failure !== null) return;
+          try {
+            paid.push(await this.payTicket(client, config, issue, t));
+          } catch (e) {
+            failure ??= e;
+          }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(SETTLE_WIDTH, queue.length) }, worker));
+    await markPaid(this.deps.database.db, paid, this.deps.clock.now());
+    if (failure !== null) throw failure;
+  }
+
+  /**
+   * Settles one ticket by the engine and pays it: the credit closes its round (the record of
+   * play) with the payout (0 when lost, the stake on a push), and the rebate moves when there is
+   * one. Returns how the ticket's row moves from pending (the caller writes it); a crash before
+   * that is resumed by crediting again, which pays nothing twice.
+   */
+  async payTicket(
+    client: VendorClient,
+    config: LotteryConfig,
+    issue: IssueRow,
+    t: TicketRow,
+  ): Promise<PaidTicket> {
     const draw = issue.result as LotteryDraw;
     const s = settleBet(config, betOf(t), draw, t.placedPrice);
     const reply = await client.credit({
@@ -398,13 +444,14 @@ export class LotteryService {
         actor: 'lottery',
       });
     }
-    await moveTicket(this.deps.database.db, t.id, ['pending'], {
+    return {
+      id: t.id,
       status,
       payoutMinor: s.payoutMinor,
       settleTx: winTxOf(t.id),
-      ...(rebate > 0n ? { rebateMinor: rebate, rebateTx: rebateKeyOf(t.id) } : {}),
-      at: this.deps.clock.now(),
-    });
+      rebateMinor: rebate,
+      rebateTx: rebate > 0n ? rebateKeyOf(t.id) : null,
+    };
   }
 
   /**
