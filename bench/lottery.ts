@@ -112,7 +112,7 @@ async function settlementFigure(app: App, database: Database, clock: ManualClock
   await inParallel(members, MEMBERS, async (memberId) => {
     await app.lottery.place(
       merchant,
-      { id: memberId, trial: false },
+      { id: memberId, trial: false, prizeGroup: null },
       {
         gameCode: GAME,
         issueNo: issue.issueNo,

@@ -655,6 +655,94 @@ describe.each(engines)('lottery on %s', (engine) => {
     await expectLedgerClean();
   });
 
+  it("plays at the member's own prize group: set by the operator within the range, given by the config, rebated below it, refused above it", async () => {
+    clock.set(T0 + 9_000 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    const ops = (args: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/ops/command',
+        headers: { 'x-ops-token': OPS_TOKEN },
+        payload: { merchant: DEMO_MERCHANT, actor: 'test', args: { command: 'lottery', ...args } },
+        remoteAddress: '127.0.0.1',
+      });
+    const ownGroup = async () => {
+      const [row] = await queryRows<{ g: number | null }>(
+        t.db.database.db,
+        'SELECT lottery_prize_group AS g FROM members WHERE id = $1',
+        [m.id],
+      );
+      return row?.g ?? null;
+    };
+    const audits = async () =>
+      queryRows<{ actor: string; detail: unknown }>(
+        t.db.database.db,
+        "SELECT actor, detail FROM ops_audit WHERE action = 'lottery-prize-group' AND detail->>'account' = $1",
+        [m.account],
+      );
+    // Bad input and groups outside the merchant's 1700 to 1980 change nothing.
+    for (const args of [
+      { action: 'prize-group', account: m.account, group: 1990 },
+      { action: 'prize-group', account: m.account, group: 1600 },
+      { action: 'prize-group', account: m.account, group: 'high' },
+      { action: 'prize-group', account: m.account, group: 1950.5 },
+      { action: 'prize-group', account: m.account },
+      { action: 'prize-group', account: 'nobody-here', group: 1950 },
+    ]) {
+      const res = await ops(args);
+      expect(res.statusCode, JSON.stringify(args)).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+    expect(await ownGroup()).toBeNull();
+    expect(await audits()).toEqual([]);
+
+    const config = async (token?: string) =>
+      (await call('GET', '/lgw/lottery/config', token)).json().value.config.prizeGroups;
+    expect(await config(m.token)).toEqual({ min: 1700, max: 1980, default: 1900 });
+    const set = await ops({ action: 'prize-group', account: m.account, group: '1960' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().value).toEqual({ account: m.account, before: null, prizeGroup: 1960, playsAt: 1960 });
+    expect(await ownGroup()).toBe(1960);
+    expect(await audits()).toEqual([
+      { actor: 'test', detail: { account: m.account, before: null, prizeGroup: 1960 } },
+    ]);
+    // The member's config gives their own group; a visitor's the merchant's default.
+    expect((await config(m.token)).default).toBe(1960);
+    expect((await config()).default).toBe(1900);
+
+    const ticket = (prizeGroup: number) => ({
+      betType: 'ssc.position',
+      selection: { at: 2, numbers: [0, 1, 2, 3, 4] },
+      unit: '1',
+      multiplier: 2,
+      prizeGroup,
+    });
+    // Above their own group (though within the merchant's range): refused, nothing stored or moved.
+    const above = await bet(m.token, issue.issueNo, [ticket(1970)]);
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errorCode).toBe('lottery.bet.invalid');
+    expect(await ticketsOf(m.id)).toEqual([]);
+    expect(await balance(m.id)).toBe(10_000n);
+    // 1950 under their own 1960: (1960 - 1950) / 2000 of the 20.00 stake comes back at settlement.
+    const res = await bet(m.token, issue.issueNo, [ticket(1950)]);
+    expect(res.statusCode).toBe(200);
+    pastDraw(issue);
+    await run();
+    await run();
+    const [settled] = (await call('GET', '/lgw/lottery/tickets', m.token)).json().value.content;
+    expect(settled.rebate).toBe('0.10');
+    expect(await balance(m.id)).toBe(
+      10_000n - 2_000n + 10n + BigInt(Math.round(Number(settled.payout) * 100)),
+    );
+    // Back to the merchant's default.
+    const back = await ops({ action: 'prize-group', account: m.account, group: 'default' });
+    expect(back.json().value).toMatchObject({ before: 1960, prizeGroup: null, playsAt: 1900 });
+    expect((await config(m.token)).default).toBe(1900);
+    await expectLedgerClean();
+  });
+
   describe('chasing', () => {
     const allTen = {
       betType: 'ssc.position',

@@ -39,6 +39,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { big, type Queryable, queryRows } from '../../platform/sql.ts';
+import { findByAccount } from '../accounts/index.ts';
 import { isOk, type Refusal, type VendorClient, type Vendors } from '../vendor/index.ts';
 import { HOUSE_PLAY, type Ledger, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
 import type { IssueEventStatus, LotteryNotifier } from './fanout.ts';
@@ -103,6 +104,24 @@ interface Draft {
   maxPayout: bigint;
   key: string;
   memberGroup: number;
+}
+
+/** The member a bet is placed for: a trial account plays with play money; their own prize group. */
+export interface LotteryMember {
+  id: number;
+  trial: boolean;
+  /** The member's own prize group; null: the merchant's default. */
+  prizeGroup: number | null;
+}
+
+/**
+ * The prize group a member plays at: their own within the merchant's range (the nearest end of
+ * it when the range was narrowed since), the merchant's default when they have none.
+ */
+export function memberGroupOf(config: LotteryConfig, own: number | null): number {
+  const { min, max } = config.prizeGroups;
+  if (own === null) return config.prizeGroups.default;
+  return Math.min(max, Math.max(min, own));
 }
 
 /** An issue that takes bets now. */
@@ -694,14 +713,15 @@ export class LotteryService {
    */
   async place(
     merchant: MerchantState,
-    member: { id: number; trial: boolean },
+    member: LotteryMember,
     body: { gameCode: string; issueNo: string; tickets: LotteryTicketRequest[] },
   ): Promise<LotteryBetReply> {
     const { parsed, game } = this.gameOf(merchant, body.gameCode);
     const now = this.deps.clock.now();
     const issue = await findIssue(this.deps.database.db, merchant.code, game.code, body.issueNo);
     if (!onSale(issue, now)) throw new AppError('lottery.issue.closed');
-    const drafts = body.tickets.map((t, index) => this.draftOf(parsed, game, t, index));
+    const group = memberGroupOf(parsed.config, member.prizeGroup);
+    const drafts = body.tickets.map((t, index) => this.draftOf(parsed, game, t, index, group));
     const mode = member.trial ? 'play' : 'real';
     const ids = await this.deps.database.db.transaction(async (tx) => {
       await this.lockOnSale(tx, issue.id);
@@ -718,7 +738,7 @@ export class LotteryService {
    */
   async chase(
     merchant: MerchantState,
-    member: { id: number; trial: boolean },
+    member: LotteryMember,
     body: LotteryChaseRequest,
   ): Promise<LotteryChaseReply> {
     const { parsed, game } = this.gameOf(merchant, body.gameCode);
@@ -741,8 +761,9 @@ export class LotteryService {
       last = found.order;
     }
     const type = betType(body.ticket.betType);
+    const group = memberGroupOf(parsed.config, member.prizeGroup);
     const drafts = body.issues.map(({ multiplier }, index) =>
-      this.draftOf(parsed, game, scaled(body.ticket, type?.stake, multiplier), index),
+      this.draftOf(parsed, game, scaled(body.ticket, type?.stake, multiplier), index, group),
     );
     for (const { issueNo } of body.issues)
       await this.ensureSlot(merchant.code, game, coming.get(issueNo)!.slot, now);
@@ -945,9 +966,14 @@ export class LotteryService {
   }
 
   /** A ticket request checked and priced by the engine (nothing stored); refusals name the ticket. */
-  private draftOf(parsed: ParsedConfig, game: LotteryGame, t: LotteryTicketRequest, index: number): Draft {
+  private draftOf(
+    parsed: ParsedConfig,
+    game: LotteryGame,
+    t: LotteryTicketRequest,
+    index: number,
+    memberGroup: number,
+  ): Draft {
     const { config } = parsed;
-    const memberGroup = config.prizeGroups.default;
     const bet: LotteryBet = {
       game: game.code,
       type: t.betType,
@@ -1202,7 +1228,49 @@ export class LotteryService {
     return ticketReply(row);
   }
 
+  /**
+   * The merchant's lottery configuration as the web reads it: for a signed-in member with their
+   * own prize group, prizeGroups.default is that group (the one their slip prices and rebates at).
+   */
+  configFor(merchant: MerchantState, member: { lotteryPrizeGroup: number | null } | null) {
+    const raw = merchant.config.lottery;
+    const parsed = this.configOf(merchant);
+    if (raw === undefined || !parsed) return { version: merchant.version, config: null };
+    if (member?.lotteryPrizeGroup == null) return { version: merchant.version, config: raw };
+    const groups = (raw as { prizeGroups?: object }).prizeGroups ?? {};
+    const own = memberGroupOf(parsed.config, member.lotteryPrizeGroup);
+    return {
+      version: merchant.version,
+      config: { ...(raw as object), prizeGroups: { ...groups, default: own } },
+    };
+  }
+
   // ——— operator ———
+
+  /**
+   * Sets a member's own prize group (null: back to the merchant's default); a group outside the
+   * merchant's range is refused. Returns the group before and after.
+   */
+  async setPrizeGroup(merchantCode: string, account: string, group: number | null) {
+    const merchant = await this.merchant(merchantCode);
+    const parsed = this.configOf(merchant);
+    if (!parsed) throw new AppError('ops.invalid', 'the merchant has no lottery');
+    const { min, max } = parsed.config.prizeGroups;
+    if (group !== null && (group < min || group > max))
+      throw new AppError('ops.invalid', `the prize group is ${min} to ${max}`);
+    const row = await findByAccount(this.deps.database.db, merchant.code, account);
+    if (!row) throw new AppError('ops.invalid', `there is no member ${account}`);
+    await queryRows(this.deps.database.db, 'UPDATE members SET lottery_prize_group = $2 WHERE id = $1', [
+      row.id,
+      group,
+    ]);
+    return {
+      account: row.account,
+      before: row.lotteryPrizeGroup,
+      prizeGroup: group,
+      playsAt: memberGroupOf(parsed.config, group),
+    };
+  }
 
   /** Issues of the merchant, newest draw first; the seed only of drawn ones. */
   async issuesForOps(
