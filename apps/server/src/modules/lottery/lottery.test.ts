@@ -783,6 +783,10 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect(placed.chase.tickets.map((x: { stake: string }) => x.stake)).toEqual(['2.00', '4.00', '6.00']);
       expect(placed.chase).toMatchObject({ status: 'active', issues: 3, stake: '12.00', stopOnWin: true });
       expect(placed.balance).toBe('88.00');
+      const counts = async () =>
+        (await call('GET', '/lgw/lottery/chases', m.token)).json().value.content[0].counts;
+      // The list counts its issues in the same call: all three may still be cancelled.
+      expect(await counts()).toEqual({ played: 0, won: 0, refunded: 0, cancellable: 3 });
       // Later issues exist already, each with its committed seed.
       for (const no of nos) expect(await seedOf(no)).toMatch(/^[0-9a-f]{64}$/);
 
@@ -799,6 +803,7 @@ describe.each(engines)('lottery on %s', (engine) => {
         ['cancelled', 'stopped'],
       ]);
       expect(after).toMatchObject({ status: 'stopped', refunded: '10.00', payout: '1.90' });
+      expect(await counts()).toEqual({ played: 1, won: 1, refunded: 2, cancellable: 0 });
       // 100 - 12 + 1.90 won + 10 back, and nothing more however often the scheduler runs.
       expect(await balance(m.id)).toBe(9_990n);
       clock.set(clock.now() + 200 * SECOND_MS);
@@ -823,6 +828,7 @@ describe.each(engines)('lottery on %s', (engine) => {
         call('POST', '/lgw/lottery/chase/cancel', m.token, { chaseId: id, ...(issueNo ? { issueNo } : {}) });
       const one = await cancel(nos[2]);
       expect(one.json().value.refunded).toBe(1);
+      expect(one.json().value.chase.counts).toEqual({ played: 0, won: 0, refunded: 1, cancellable: 2 });
       expect((await cancel(nos[2])).json().errorCode).toBe('lottery.issue.closed');
       expect(await balance(m.id)).toBe(10_000n - 600n + 200n);
       // The operator cancels the second issue: its ticket comes back as the operator's.
@@ -838,7 +844,12 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect((await cancel()).json().value.refunded).toBe(0);
       expect(await balance(m.id)).toBe(10_000n);
       const list = (await call('GET', '/lgw/lottery/chases', m.token)).json().value;
-      expect(list.content[0]).toMatchObject({ chaseId: id, status: 'cancelled', refunded: '6.00' });
+      expect(list.content[0]).toMatchObject({
+        chaseId: id,
+        status: 'cancelled',
+        refunded: '6.00',
+        counts: { played: 0, won: 0, refunded: 3, cancellable: 0 },
+      });
       await expectLedgerClean();
     });
 

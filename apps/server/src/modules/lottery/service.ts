@@ -937,11 +937,17 @@ export class LotteryService {
          (extract(epoch FROM c.created_at) * 1000)::bigint AS created_ms,
          count(t.id) AS issues, coalesce(sum(t.stake_minor), 0) AS stake, coalesce(sum(t.payout_minor), 0) AS payout,
          coalesce(sum(t.stake_minor) FILTER (WHERE t.status = 'cancelled'), 0) AS refunded,
-         count(t.id) FILTER (WHERE t.status IN ('pending', 'placing')) AS waiting
+         count(t.id) FILTER (WHERE t.status IN ('pending', 'placing')) AS waiting,
+         count(t.id) FILTER (WHERE t.status IN ('won', 'lost', 'refunded')) AS played,
+         count(t.id) FILTER (WHERE t.status = 'won') AS won,
+         count(t.id) FILTER (WHERE t.status = 'cancelled') AS refunded_issues,
+         count(t.id) FILTER (WHERE t.status = 'pending' AND i.status = 'open' AND i.sale_close_at > $4)
+           AS cancellable
        FROM lottery_chases c LEFT JOIN lottery_tickets t ON t.chase_id = c.id
+         LEFT JOIN lottery_issues i ON i.id = t.issue_id
        WHERE c.merchant = $1 AND c.member_id = $2 AND ($3::bigint IS NULL OR c.id = $3)
        GROUP BY c.id ORDER BY c.id DESC LIMIT ${q.size} OFFSET ${q.offset}`,
-      [merchantCode, memberId, q.chaseId ?? null],
+      [merchantCode, memberId, q.chaseId ?? null, iso(this.deps.clock.now())],
     );
     return rows.map((r) => ({
       chaseId: String(r.id),
@@ -961,6 +967,12 @@ export class LotteryService {
       stake: minorToDecimal(big(r.stake)),
       payout: minorToDecimal(big(r.payout)),
       refunded: minorToDecimal(big(r.refunded)),
+      counts: {
+        played: Number(r.played),
+        won: Number(r.won),
+        refunded: Number(r.refunded_issues),
+        cancellable: Number(r.cancellable),
+      },
       createdAt: iso(Number(r.created_ms)),
     }));
   }
