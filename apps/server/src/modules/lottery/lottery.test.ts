@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TX_TYPE } from '@aurum/contract';
 import { drawOfIssue, type LotteryBet, lotteryGame, parseLotteryConfig, settleBet } from '@aurum/games';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';
@@ -619,6 +619,66 @@ describe.each(engines)('lottery on %s', (engine) => {
     expect((await recent('?prizeMode=ELOTT')).codes).toEqual([]);
     const visitor = await call('GET', '/lgw/vn/games/game_menu/recent');
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it('marks the tickets paid before a credit failed mid-chunk and pays the rest on the next run, each once', async () => {
+    clock.set(T0 + 5_400 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const members = await Promise.all([member('100'), member('100'), member('100')]);
+    for (const m of members) {
+      const res = await bet(m.token, issue.issueNo, [
+        { betType: 'ssc.position', selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+        { betType: 'ssc.position', selection: { at: 1, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+      ]);
+      expect(res.statusCode).toBe(200);
+    }
+    pastDraw(issue);
+    const lottery = t.app.lottery;
+    await lottery.drawDue(clock.now());
+    const [row] = await queryRows<{ id: string }>(
+      t.db.database.db,
+      'SELECT id::text FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3',
+      [DEMO_MERCHANT, GAME, issue.issueNo],
+    );
+    const drawnIssue = (await issueById(t.db.database.db, Number(row!.id)))!;
+    const states = () =>
+      queryRows<{ id: string; status: string; wins: string }>(
+        t.db.database.db,
+        `SELECT t.id::text, t.status, (SELECT count(*) FROM ledger_transfers l WHERE l.merchant_code = t.merchant
+           AND l.idempotency_key = 'vendor:AURLT:lt-' || t.id || '-win')::text AS wins
+         FROM lottery_tickets t WHERE t.issue_id = $1 ORDER BY t.id`,
+        [drawnIssue.id],
+      );
+    // The second member's second ticket cannot be credited (the wallet is down for it).
+    const failing = (await states())[3]!.id;
+    const vendors = t.app.vendors;
+    const clientFor = vendors.clientFor.bind(vendors);
+    const spy = vi.spyOn(vendors, 'clientFor').mockImplementation(async (merchant, vendor) => {
+      const client = await clientFor(merchant, vendor);
+      return Object.assign(Object.create(client), {
+        credit: (body: Parameters<typeof client.credit>[0]) =>
+          body.txId === `lt-${failing}-win`
+            ? Promise.reject(new Error('the wallet is down'))
+            : client.credit(body),
+      });
+    });
+    await expect(lottery.settleIssue(drawnIssue)).rejects.toThrow('the wallet is down');
+    spy.mockRestore();
+    const half = await states();
+    // Every ticket paid before the failure moved from pending (at least the same member's first);
+    // the failed one waits, unpaid.
+    expect(half.find((x) => x.id === failing)).toEqual({ id: failing, status: 'pending', wins: '0' });
+    expect(half[2]).toMatchObject({ status: 'won', wins: '1' });
+    for (const x of half) expect(x.wins).toBe(x.status === 'pending' ? '0' : '1');
+    expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('drawn');
+
+    await run();
+    expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('settled');
+    expect((await states()).map((x) => [x.status, x.wins])).toEqual(Array(6).fill(['won', '1']));
+    for (const m of members) expect(await balance(m.id)).toBe(10_000n - 4_000n + 2n * 1_900n);
+    await expectPaidOnce();
+    await expectLedgerClean();
   });
 
   it('pays the prize-group rebate of a bet below the member group once, at settlement', async () => {
