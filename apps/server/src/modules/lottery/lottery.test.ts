@@ -673,12 +673,18 @@ describe.each(engines)('lottery on %s', (engine) => {
     for (const x of half) expect(x.wins).toBe(x.status === 'pending' ? '0' : '1');
     expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('drawn');
 
-    await run();
+    // The next run of the settlement (the scheduler's, here for this issue alone).
+    expect(await lottery.settleIssue(drawnIssue)).toBe(half.filter((x) => x.status === 'pending').length);
     expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('settled');
     expect((await states()).map((x) => [x.status, x.wins])).toEqual(Array(6).fill(['won', '1']));
     for (const m of members) expect(await balance(m.id)).toBe(10_000n - 4_000n + 2n * 1_900n);
     await expectPaidOnce();
     await expectLedgerClean();
+    // The other games' issues drawn with it are settled too (20 a run), as the scheduler would.
+    const drawnLeft = async () =>
+      (await queryRows(t.db.database.db, "SELECT 1 FROM lottery_issues WHERE status = 'drawn'", [])).length;
+    for (let i = 0; i < 20 && (await drawnLeft()) > 0; i++) await lottery.settleDrawn();
+    expect(await drawnLeft()).toBe(0);
   });
 
   it('pays the prize-group rebate of a bet below the member group once, at settlement', async () => {
