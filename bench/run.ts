@@ -4,15 +4,18 @@
  * `-- api` the whitelabel call against a bare Fastify route (no build or browser needed), `-- ledger`
  * the ledger figures, `-- games` the slot rounds through the full game path (PostgreSQL from
  * BENCH_DATABASE_URL for these three, each in 1 process and with WORKERS=2), `-- maths` the
- * 10-million-spin RTP simulation and the dieharder summary, `-- agents` the team report over a
- * generated tree of 1,000,000 members (PostgreSQL). The servers listen on BENCH_PORT
- * (default 8282) and the four ports after it.
+ * 10-million-spin RTP simulation and the dieharder summary. Two figures run only when named, as
+ * they take many minutes: `-- agents` the team report over a generated tree of 1,000,000
+ * members, `-- lottery` the settlement of 100,000 lottery tickets and the lottery bets per
+ * second (PostgreSQL, bench/agents.ts and bench/lottery.ts). The servers listen on BENCH_PORT
+ * (default 8282) and the five ports after it.
  */
 import { agentsBench } from './agents.ts';
 import { apiBench } from './api.ts';
 import { gamesBench } from './games.ts';
 import { gamesMathsBench } from './games-maths.ts';
 import { ledgerBench } from './ledger.ts';
+import { lotteryBench } from './lottery.ts';
 import { startServer } from './server.ts';
 import { initialJsBytes, lighthouseScore } from './web.ts';
 
@@ -22,7 +25,8 @@ const BARE_PORT = BASE_PORT + 1;
 const LEDGER_PORT = BASE_PORT + 2;
 const GAMES_PORT = BASE_PORT + 3;
 const PAIR_PORT = BASE_PORT + 4;
-const FIGURES = ['web', 'api', 'ledger', 'games', 'maths', 'agents'] as const;
+const LOTTERY_PORT = BASE_PORT + 5;
+const FIGURES = ['web', 'api', 'ledger', 'games', 'maths', 'agents', 'lottery'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -37,7 +41,8 @@ async function main() {
   if (only === undefined || only === 'games')
     for (const line of await gamesBench(GAMES_PORT)) console.log(line);
   if (only === undefined || only === 'maths') for (const line of await gamesMathsBench()) console.log(line);
-  if (only === undefined || only === 'agents') for (const line of await agentsBench()) console.log(line);
+  if (only === 'agents') for (const line of await agentsBench()) console.log(line);
+  if (only === 'lottery') for (const line of await lotteryBench(LOTTERY_PORT)) console.log(line);
 }
 
 async function web() {

@@ -78,6 +78,8 @@ export const members = pgTable('members', {
   firstLoginAt: tz('first_login_at'),
   /** "This wasn't me" (0020): the next password sign-in must change the password. */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** The member's own lottery prize group (0021); null: the merchant's default. */
+  lotteryPrizeGroup: integer('lottery_prize_group'),
   language: text('language').notNull(),
   status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
   createdAt: tz('created_at').notNull().defaultNow(),

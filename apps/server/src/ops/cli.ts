@@ -84,6 +84,8 @@ Commands:
   lottery cancel <game> <issueNo>        cancel an issue not drawn yet: every ticket is refunded
                                          once (repeat it to resume an interrupted cancel)
   lottery exposure <game> <issueNo>      total stake and worst-case payout per selection
+  lottery prize-group <account> <group>  set a member's own prize group within the merchant's
+                                         range (default: back to the merchant's default)
   content notice <id> --title <text> --text <text>
                                          add (or replace) a marquee notice
   content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
@@ -187,8 +189,8 @@ function riskCommand(action: string | undefined, id: string | undefined, opts: C
 
 function lotteryCommand(
   action: string | undefined,
-  game: string | undefined,
-  issueNo: string | undefined,
+  first: string | undefined,
+  second: string | undefined,
   opts: CliOptions,
 ) {
   if (action === 'issues') {
@@ -196,10 +198,14 @@ function lotteryCommand(
     const limit = opts.limit === undefined ? undefined : Number(opts.limit);
     return { command: 'lottery', action, game: opts.game, status: opts.status?.toLowerCase(), limit };
   }
+  if (action === 'prize-group') {
+    if (!first || !second) fail(`lottery prize-group takes an account and a group.\n\n${USAGE}`);
+    return { command: 'lottery', action, account: first, group: second };
+  }
   if (action !== 'cancel' && action !== 'exposure')
-    fail(`lottery takes issues, cancel or exposure.\n\n${USAGE}`);
-  if (!game || !issueNo) fail(`lottery ${action} takes a game code and an issue number.\n\n${USAGE}`);
-  return { command: 'lottery', action, game, issueNo };
+    fail(`lottery takes issues, cancel, exposure or prize-group.\n\n${USAGE}`);
+  if (!first || !second) fail(`lottery ${action} takes a game code and an issue number.\n\n${USAGE}`);
+  return { command: 'lottery', action, game: first, issueNo: second };
 }
 
 const WITHDRAW_ACTIONS = ['approve', 'reject', 'return-margin', 'force-received'];

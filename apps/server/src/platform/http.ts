@@ -77,6 +77,24 @@ export function signedIn<Q, B>(ctx: RouteContext<Q, B>): Principal {
 }
 
 /** The merchant a request is for, from exactly one well-formed, known Merchant header. */
+/**
+ * The member behind an optional session token of a public call (promotions, the lottery's
+ * configuration): visitors are answered too, and a live token adds what is the member's. An
+ * answer about a member is never cached by the browser or a proxy.
+ */
+export async function optionalMember(
+  app: FastifyInstance,
+  merchant: MerchantState,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MemberRow | null> {
+  const token = req.headers[HEADER.authorization];
+  if (typeof token !== 'string' || !token || !app.guards) return null;
+  reply.header('cache-control', 'no-store');
+  const principal = await app.guards.authenticate(merchant, token);
+  return principal?.member ?? null;
+}
+
 export async function resolveMerchant(req: FastifyRequest, store: MerchantStore): Promise<MerchantState> {
   const raw = req.raw.rawHeaders;
   const values: string[] = [];

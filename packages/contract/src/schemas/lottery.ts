@@ -187,6 +187,17 @@ export const lotteryChaseSchema = z.object({
   payout: moneyTextSchema,
   /** What came back for issues not played (stopped, cancelled). */
   refunded: moneyTextSchema,
+  /**
+   * Its issues by what became of them: played (settled as won, lost or a push), won, refunded
+   * (cancelled by the member, a stop on a win, the operator or the system), and cancellable (the
+   * ticket waits and its issue's sale is still open: what "cancel the rest" would refund now).
+   */
+  counts: z.object({
+    played: z.number().int(),
+    won: z.number().int(),
+    refunded: z.number().int(),
+    cancellable: z.number().int(),
+  }),
   createdAt: z.string(),
 });
 export const lotteryChaseDetailSchema = lotteryChaseSchema.extend({ tickets: z.array(lotteryTicketSchema) });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TX_TYPE } from '@aurum/contract';
 import { drawOfIssue, type LotteryBet, lotteryGame, parseLotteryConfig, settleBet } from '@aurum/games';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { ManualClock, SECOND_MS } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';
@@ -621,6 +621,72 @@ describe.each(engines)('lottery on %s', (engine) => {
     expect(visitor.statusCode).toBe(401);
   });
 
+  it('marks the tickets paid before a credit failed mid-chunk and pays the rest on the next run, each once', async () => {
+    clock.set(T0 + 5_400 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const members = await Promise.all([member('100'), member('100'), member('100')]);
+    for (const m of members) {
+      const res = await bet(m.token, issue.issueNo, [
+        { betType: 'ssc.position', selection: { at: 0, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+        { betType: 'ssc.position', selection: { at: 1, numbers: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }, unit: '1' },
+      ]);
+      expect(res.statusCode).toBe(200);
+    }
+    pastDraw(issue);
+    const lottery = t.app.lottery;
+    await lottery.drawDue(clock.now());
+    const [row] = await queryRows<{ id: string }>(
+      t.db.database.db,
+      'SELECT id::text FROM lottery_issues WHERE merchant = $1 AND game_code = $2 AND issue_no = $3',
+      [DEMO_MERCHANT, GAME, issue.issueNo],
+    );
+    const drawnIssue = (await issueById(t.db.database.db, Number(row!.id)))!;
+    const states = () =>
+      queryRows<{ id: string; status: string; wins: string }>(
+        t.db.database.db,
+        `SELECT t.id::text, t.status, (SELECT count(*) FROM ledger_transfers l WHERE l.merchant_code = t.merchant
+           AND l.idempotency_key = 'vendor:AURLT:lt-' || t.id || '-win')::text AS wins
+         FROM lottery_tickets t WHERE t.issue_id = $1 ORDER BY t.id`,
+        [drawnIssue.id],
+      );
+    // The second member's second ticket cannot be credited (the wallet is down for it).
+    const failing = (await states())[3]!.id;
+    const vendors = t.app.vendors;
+    const clientFor = vendors.clientFor.bind(vendors);
+    const spy = vi.spyOn(vendors, 'clientFor').mockImplementation(async (merchant, vendor) => {
+      const client = await clientFor(merchant, vendor);
+      return Object.assign(Object.create(client), {
+        credit: (body: Parameters<typeof client.credit>[0]) =>
+          body.txId === `lt-${failing}-win`
+            ? Promise.reject(new Error('the wallet is down'))
+            : client.credit(body),
+      });
+    });
+    await expect(lottery.settleIssue(drawnIssue)).rejects.toThrow('the wallet is down');
+    spy.mockRestore();
+    const half = await states();
+    // Every ticket paid before the failure moved from pending (at least the same member's first);
+    // the failed one waits, unpaid.
+    expect(half.find((x) => x.id === failing)).toEqual({ id: failing, status: 'pending', wins: '0' });
+    expect(half[2]).toMatchObject({ status: 'won', wins: '1' });
+    for (const x of half) expect(x.wins).toBe(x.status === 'pending' ? '0' : '1');
+    expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('drawn');
+
+    // The next run of the settlement (the scheduler's, here for this issue alone).
+    expect(await lottery.settleIssue(drawnIssue)).toBe(half.filter((x) => x.status === 'pending').length);
+    expect((await issueById(t.db.database.db, drawnIssue.id))!.status).toBe('settled');
+    expect((await states()).map((x) => [x.status, x.wins])).toEqual(Array(6).fill(['won', '1']));
+    for (const m of members) expect(await balance(m.id)).toBe(10_000n - 4_000n + 2n * 1_900n);
+    await expectPaidOnce();
+    await expectLedgerClean();
+    // The other games' issues drawn with it are settled too (20 a run), as the scheduler would.
+    const drawnLeft = async () =>
+      (await queryRows(t.db.database.db, "SELECT 1 FROM lottery_issues WHERE status = 'drawn'", [])).length;
+    for (let i = 0; i < 20 && (await drawnLeft()) > 0; i++) await lottery.settleDrawn();
+    expect(await drawnLeft()).toBe(0);
+  });
+
   it('pays the prize-group rebate of a bet below the member group once, at settlement', async () => {
     clock.set(T0 + 7_200 * SECOND_MS);
     await run();
@@ -652,6 +718,100 @@ describe.each(engines)('lottery on %s', (engine) => {
     expect(await balance(m.id)).toBe(
       10_000n - 2_000n + 100n + BigInt(Math.round(Number(ticket.payout) * 100)),
     );
+    await expectLedgerClean();
+  });
+
+  it("plays at the member's own prize group: set by the operator within the range, given by the config, rebated below it, refused above it", async () => {
+    clock.set(T0 + 9_000 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    const ops = (args: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/ops/command',
+        headers: { 'x-ops-token': OPS_TOKEN },
+        payload: { merchant: DEMO_MERCHANT, actor: 'test', args: { command: 'lottery', ...args } },
+        remoteAddress: '127.0.0.1',
+      });
+    const ownGroup = async () => {
+      const [row] = await queryRows<{ g: number | null }>(
+        t.db.database.db,
+        'SELECT lottery_prize_group AS g FROM members WHERE id = $1',
+        [m.id],
+      );
+      return row?.g ?? null;
+    };
+    const audits = async () =>
+      queryRows<{ actor: string; detail: unknown; before: unknown; after: unknown }>(
+        t.db.database.db,
+        `SELECT actor, detail, before_state AS before, after_state AS after FROM ops_audit
+         WHERE action = 'lottery-prize-group' AND detail->>'account' = $1`,
+        [m.account],
+      );
+    // Bad input and groups outside the merchant's 1700 to 1980 change nothing.
+    for (const args of [
+      { action: 'prize-group', account: m.account, group: 1990 },
+      { action: 'prize-group', account: m.account, group: 1600 },
+      { action: 'prize-group', account: m.account, group: 'high' },
+      { action: 'prize-group', account: m.account, group: 1950.5 },
+      { action: 'prize-group', account: m.account },
+      { action: 'prize-group', account: 'nobody-here', group: 1950 },
+    ]) {
+      const res = await ops(args);
+      expect(res.statusCode, JSON.stringify(args)).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+    expect(await ownGroup()).toBeNull();
+    expect(await audits()).toEqual([]);
+
+    const config = async (token?: string) =>
+      (await call('GET', '/lgw/lottery/config', token)).json().value.config.prizeGroups;
+    expect(await config(m.token)).toEqual({ min: 1700, max: 1980, default: 1900 });
+    const set = await ops({ action: 'prize-group', account: m.account, group: '1960' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().value).toEqual({ account: m.account, before: null, prizeGroup: 1960, playsAt: 1960 });
+    expect(await ownGroup()).toBe(1960);
+    expect(await audits()).toEqual([
+      {
+        actor: 'test',
+        detail: { account: m.account },
+        before: { prizeGroup: null },
+        after: { prizeGroup: 1960 },
+      },
+    ]);
+    // The member's config gives their own group; a visitor's the merchant's default.
+    expect((await config(m.token)).default).toBe(1960);
+    expect((await config()).default).toBe(1900);
+
+    const ticket = (prizeGroup: number) => ({
+      betType: 'ssc.position',
+      selection: { at: 2, numbers: [0, 1, 2, 3, 4] },
+      unit: '1',
+      multiplier: 2,
+      prizeGroup,
+    });
+    // Above their own group (though within the merchant's range): refused, nothing stored or moved.
+    const above = await bet(m.token, issue.issueNo, [ticket(1970)]);
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errorCode).toBe('lottery.bet.invalid');
+    expect(await ticketsOf(m.id)).toEqual([]);
+    expect(await balance(m.id)).toBe(10_000n);
+    // 1950 under their own 1960: (1960 - 1950) / 2000 of the 20.00 stake comes back at settlement.
+    const res = await bet(m.token, issue.issueNo, [ticket(1950)]);
+    expect(res.statusCode).toBe(200);
+    pastDraw(issue);
+    await run();
+    await run();
+    const [settled] = (await call('GET', '/lgw/lottery/tickets', m.token)).json().value.content;
+    expect(settled.rebate).toBe('0.10');
+    expect(await balance(m.id)).toBe(
+      10_000n - 2_000n + 10n + BigInt(Math.round(Number(settled.payout) * 100)),
+    );
+    // Back to the merchant's default.
+    const back = await ops({ action: 'prize-group', account: m.account, group: 'default' });
+    expect(back.json().value).toMatchObject({ before: 1960, prizeGroup: null, playsAt: 1900 });
+    expect((await config(m.token)).default).toBe(1900);
     await expectLedgerClean();
   });
 
@@ -695,6 +855,10 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect(placed.chase.tickets.map((x: { stake: string }) => x.stake)).toEqual(['2.00', '4.00', '6.00']);
       expect(placed.chase).toMatchObject({ status: 'active', issues: 3, stake: '12.00', stopOnWin: true });
       expect(placed.balance).toBe('88.00');
+      const counts = async () =>
+        (await call('GET', '/lgw/lottery/chases', m.token)).json().value.content[0].counts;
+      // The list counts its issues in the same call: all three may still be cancelled.
+      expect(await counts()).toEqual({ played: 0, won: 0, refunded: 0, cancellable: 3 });
       // Later issues exist already, each with its committed seed.
       for (const no of nos) expect(await seedOf(no)).toMatch(/^[0-9a-f]{64}$/);
 
@@ -711,6 +875,7 @@ describe.each(engines)('lottery on %s', (engine) => {
         ['cancelled', 'stopped'],
       ]);
       expect(after).toMatchObject({ status: 'stopped', refunded: '10.00', payout: '1.90' });
+      expect(await counts()).toEqual({ played: 1, won: 1, refunded: 2, cancellable: 0 });
       // 100 - 12 + 1.90 won + 10 back, and nothing more however often the scheduler runs.
       expect(await balance(m.id)).toBe(9_990n);
       clock.set(clock.now() + 200 * SECOND_MS);
@@ -735,6 +900,7 @@ describe.each(engines)('lottery on %s', (engine) => {
         call('POST', '/lgw/lottery/chase/cancel', m.token, { chaseId: id, ...(issueNo ? { issueNo } : {}) });
       const one = await cancel(nos[2]);
       expect(one.json().value.refunded).toBe(1);
+      expect(one.json().value.chase.counts).toEqual({ played: 0, won: 0, refunded: 1, cancellable: 2 });
       expect((await cancel(nos[2])).json().errorCode).toBe('lottery.issue.closed');
       expect(await balance(m.id)).toBe(10_000n - 600n + 200n);
       // The operator cancels the second issue: its ticket comes back as the operator's.
@@ -750,7 +916,12 @@ describe.each(engines)('lottery on %s', (engine) => {
       expect((await cancel()).json().value.refunded).toBe(0);
       expect(await balance(m.id)).toBe(10_000n);
       const list = (await call('GET', '/lgw/lottery/chases', m.token)).json().value;
-      expect(list.content[0]).toMatchObject({ chaseId: id, status: 'cancelled', refunded: '6.00' });
+      expect(list.content[0]).toMatchObject({
+        chaseId: id,
+        status: 'cancelled',
+        refunded: '6.00',
+        counts: { played: 0, won: 0, refunded: 3, cancellable: 0 },
+      });
       await expectLedgerClean();
     });
 

@@ -2,7 +2,7 @@ import { routes } from '@aurum/contract';
 import { newServerSeed } from '@aurum/games/node';
 import type { FastifyInstance } from 'fastify';
 import { MINUTE_MS, SECOND_MS } from '../../platform/clock.ts';
-import { registerRoute, signedIn } from '../../platform/http.ts';
+import { optionalMember, registerRoute, signedIn } from '../../platform/http.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { isTrialType, requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
@@ -58,7 +58,8 @@ export async function installLottery(
     app,
     store,
     routes.lotteryConfig,
-    ({ merchant }) => ({ version: merchant.version, config: merchant.config.lottery ?? null }),
+    async ({ req, reply, merchant }) =>
+      service.configFor(merchant, await optionalMember(app, merchant, req, reply)),
     perMinute(600),
   );
   registerRoute(
@@ -107,7 +108,11 @@ export async function installLottery(
     const { member } = signedIn(ctx);
     return service.place(
       ctx.merchant,
-      { id: member.id, trial: isTrialType(ctx.merchant, member.type) },
+      {
+        id: member.id,
+        trial: isTrialType(ctx.merchant, member.type),
+        prizeGroup: member.lotteryPrizeGroup,
+      },
       ctx.body,
     );
   });
@@ -115,7 +120,11 @@ export async function installLottery(
     const { member } = signedIn(ctx);
     return service.chase(
       ctx.merchant,
-      { id: member.id, trial: isTrialType(ctx.merchant, member.type) },
+      {
+        id: member.id,
+        trial: isTrialType(ctx.merchant, member.type),
+        prizeGroup: member.lotteryPrizeGroup,
+      },
       ctx.body,
     );
   });

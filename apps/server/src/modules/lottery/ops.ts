@@ -17,12 +17,20 @@ export const lotteryCommandSchema = z.discriminatedUnion('action', [
   }),
   z.strictObject({ command: z.literal('lottery'), action: z.literal('cancel'), game, issueNo }),
   z.strictObject({ command: z.literal('lottery'), action: z.literal('exposure'), game, issueNo }),
+  z.strictObject({
+    command: z.literal('lottery'),
+    action: z.literal('prize-group'),
+    account: z.string().min(1).max(64),
+    /** 'default': back to the merchant's default. */
+    group: z.union([z.literal('default'), z.coerce.number().int().min(1).max(1999)]),
+  }),
 ]);
 
 /**
- * `npm run ops -- lottery issues | cancel <game> <issue> | exposure <game> <issue>`: list issues
- * (the seed only of drawn ones), cancel an issue before its draw (every ticket refunded once),
- * an issue's exposure per selection.
+ * `npm run ops -- lottery issues | cancel <game> <issue> | exposure <game> <issue> |
+ * prize-group <account> <group|default>`: list issues (the seed only of drawn ones), cancel an
+ * issue before its draw (every ticket refunded once), an issue's exposure per selection, set a
+ * member's own prize group within the merchant's range (audited).
  */
 export function lotteryOps(ops: OpsService, service: LotteryService, database: Database): void {
   ops.extend('lottery', {
@@ -43,6 +51,19 @@ export function lotteryOps(ops: OpsService, service: LotteryService, database: D
         }
         case 'exposure':
           return service.exposure(merchant, args.game, args.issueNo);
+        case 'prize-group': {
+          const group = args.group === 'default' ? null : args.group;
+          const done = await service.setPrizeGroup(merchant, args.account, group);
+          await recordAudit(database, {
+            merchantCode: merchant,
+            actor,
+            action: 'lottery-prize-group',
+            detail: { account: done.account },
+            before: { prizeGroup: done.before },
+            after: { prizeGroup: done.prizeGroup },
+          });
+          return done;
+        }
       }
     },
   });

@@ -200,3 +200,37 @@ export async function moveTicket(
   );
   return rows.length > 0;
 }
+
+/** How a paid ticket's row moves from pending (the settlement's credit and rebate are made). */
+export interface PaidTicket {
+  id: number;
+  status: 'won' | 'lost' | 'refunded';
+  payoutMinor: bigint;
+  settleTx: string;
+  rebateMinor: bigint;
+  rebateTx: string | null;
+}
+
+/**
+ * Moves paid tickets from pending in one statement; a ticket another run moved first is left
+ * as it is. Returns how many moved.
+ */
+export async function markPaid(q: Queryable, paid: PaidTicket[], at: number): Promise<number> {
+  if (paid.length === 0) return 0;
+  const params: unknown[] = [new Date(at).toISOString()];
+  const values = paid.map((p) => {
+    const n = params.length;
+    params.push(String(p.id), p.status, String(p.payoutMinor), p.settleTx, String(p.rebateMinor), p.rebateTx);
+    return `($${n + 1}::bigint, $${n + 2}::text, $${n + 3}::bigint, $${n + 4}::text, $${n + 5}::bigint, $${n + 6}::text)`;
+  });
+  const rows = await queryRows(
+    q,
+    `UPDATE lottery_tickets t SET status = v.status, payout_minor = v.payout, settle_tx = v.settle_tx,
+       settled_at = $1::timestamptz, rebate_minor = CASE WHEN v.rebate_tx IS NULL THEN t.rebate_minor ELSE v.rebate END,
+       rebate_tx = coalesce(v.rebate_tx, t.rebate_tx)
+     FROM (VALUES ${values.join(', ')}) AS v(id, status, payout, settle_tx, rebate, rebate_tx)
+     WHERE t.id = v.id AND t.status = 'pending' RETURNING 1`,
+    params,
+  );
+  return rows.length;
+}

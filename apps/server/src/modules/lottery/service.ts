@@ -40,6 +40,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import { big, type Queryable, queryRows } from '../../platform/sql.ts';
+import { findByAccount } from '../accounts/index.ts';
 import { isOk, type Refusal, type VendorClient, type Vendors } from '../vendor/index.ts';
 import { HOUSE_PLAY, type Ledger, memberAccount, PLAY, systemAccount } from '../wallet/index.ts';
 import type { IssueEventStatus, LotteryNotifier } from './fanout.ts';
@@ -50,7 +51,9 @@ import {
   type IssueRow,
   issueById,
   issueOf,
+  markPaid,
   moveTicket,
+  type PaidTicket,
   TICKET_COLUMNS,
   type TicketRow,
   ticketOf,
@@ -61,6 +64,10 @@ import { type IssueSlot, nextSlot, slotAt } from './schedule.ts';
 /** A ticket still 'placing' after this long lost its process: its debit is rolled back. */
 export const PLACING_TIMEOUT_MS = MINUTE_MS;
 const BATCH = 500;
+/** Tickets read and marked at a time by the settlement. */
+const SETTLE_CHUNK = 1_000;
+/** Members whose tickets are paid at once (each takes a connection of the pool). */
+const SETTLE_WIDTH = 8;
 
 export interface LotteryDeps {
   database: Database;
@@ -98,6 +105,24 @@ interface Draft {
   maxPayout: bigint;
   key: string;
   memberGroup: number;
+}
+
+/** The member a bet is placed for: a trial account plays with play money; their own prize group. */
+export interface LotteryMember {
+  id: number;
+  trial: boolean;
+  /** The member's own prize group; null: the merchant's default. */
+  prizeGroup: number | null;
+}
+
+/**
+ * The prize group a member plays at: their own within the merchant's range (the nearest end of
+ * it when the range was narrowed since), the merchant's default when they have none.
+ */
+export function memberGroupOf(config: LotteryConfig, own: number | null): number {
+  const { min, max } = config.prizeGroups;
+  if (own === null) return config.prizeGroups.default;
+  return Math.min(max, Math.max(min, own));
 }
 
 /** An issue that takes bets now. */
@@ -326,6 +351,11 @@ export class LotteryService {
    * (lt-<id>-win): a second process or a resumed run that credits it again gets the first
    * answer and moves nothing. Tickets still being placed hold the settlement back until they
    * are pending or swept.
+   *
+   * A chunk of tickets is paid SETTLE_WIDTH members at a time (a member's tickets one after
+   * the other, so two credits never wait on the same wallet), then the chunk's ticket rows move
+   * in one statement. A crash between the two leaves tickets pending that are paid: the next
+   * run credits them again, which answers as the first time and pays nothing twice.
    */
   async settleIssue(issue: IssueRow, limit = Number.POSITIVE_INFINITY): Promise<number> {
     if (issue.status !== 'drawn' || issue.result === null) return 0;
@@ -337,13 +367,12 @@ export class LotteryService {
     const client = await this.client(merchant.code);
     let paid = 0;
     for (;;) {
-      const tickets = await ticketsOfIssue(db, issue.id, ['pending'], BATCH);
-      for (const ticket of tickets) {
-        if (paid >= limit) return paid;
-        await this.payTicket(client, parsed.config, issue, ticket);
-        paid++;
-      }
-      if (tickets.length < BATCH) break;
+      const tickets = await ticketsOfIssue(db, issue.id, ['pending'], SETTLE_CHUNK);
+      const chunk = tickets.slice(0, Math.max(0, Math.min(tickets.length, limit - paid)));
+      await this.payChunk(client, parsed.config, issue, chunk);
+      paid += chunk.length;
+      if (paid >= limit) return paid;
+      if (tickets.length < SETTLE_CHUNK) break;
     }
     const settled = await queryRows(
       db,
@@ -357,11 +386,47 @@ export class LotteryService {
   }
 
   /**
-   * Settles one ticket by the engine and pays it: the credit closes its round (the record of
-   * play) with the payout (0 when lost, the stake on a push). Then the ticket moves from
-   * pending; a crash between the two is resumed by crediting again, which pays nothing twice.
+   * Pays a chunk of tickets, SETTLE_WIDTH members at once, and moves the rows of those paid in
+   * one statement, also when one of them failed (that error is thrown afterwards).
    */
-  async payTicket(client: VendorClient, config: LotteryConfig, issue: IssueRow, t: TicketRow): Promise<void> {
+  private async payChunk(client: VendorClient, config: LotteryConfig, issue: IssueRow, tickets: TicketRow[]) {
+    const byMember = new Map<number, TicketRow[]>();
+    for (const t of tickets) {
+      const mine = byMember.get(t.memberId);
+      if (mine) mine.push(t);
+      else byMember.set(t.memberId, [t]);
+    }
+    const queue = [...byMember.values()];
+    const paid: PaidTicket[] = [];
+    let failure: unknown = null;
+    const worker = async () => {
+      for (let mine = queue.shift(); mine && failure === null; mine = queue.shift())
+        for (const t of mine) {
+          if (failure !== null) return;
+          try {
+            paid.push(await this.payTicket(client, config, issue, t));
+          } catch (e) {
+            failure ??= e;
+          }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(SETTLE_WIDTH, queue.length) }, worker));
+    await markPaid(this.deps.database.db, paid, this.deps.clock.now());
+    if (failure !== null) throw failure;
+  }
+
+  /**
+   * Settles one ticket by the engine and pays it: the credit closes its round (the record of
+   * play) with the payout (0 when lost, the stake on a push), and the rebate moves when there is
+   * one. Returns how the ticket's row moves from pending (the caller writes it); a crash before
+   * that is resumed by crediting again, which pays nothing twice.
+   */
+  async payTicket(
+    client: VendorClient,
+    config: LotteryConfig,
+    issue: IssueRow,
+    t: TicketRow,
+  ): Promise<PaidTicket> {
     const draw = issue.result as LotteryDraw;
     const s = settleBet(config, betOf(t), draw, t.placedPrice);
     const reply = await client.credit({
@@ -399,13 +464,14 @@ export class LotteryService {
         actor: 'lottery',
       });
     }
-    await moveTicket(this.deps.database.db, t.id, ['pending'], {
+    return {
+      id: t.id,
       status,
       payoutMinor: s.payoutMinor,
       settleTx: winTxOf(t.id),
-      ...(rebate > 0n ? { rebateMinor: rebate, rebateTx: rebateKeyOf(t.id) } : {}),
-      at: this.deps.clock.now(),
-    });
+      rebateMinor: rebate,
+      rebateTx: rebate > 0n ? rebateKeyOf(t.id) : null,
+    };
   }
 
   /**
@@ -686,14 +752,15 @@ export class LotteryService {
    */
   async place(
     merchant: MerchantState,
-    member: { id: number; trial: boolean },
+    member: LotteryMember,
     body: { gameCode: string; issueNo: string; tickets: LotteryTicketRequest[] },
   ): Promise<LotteryBetReply> {
     const { parsed, game } = this.gameOf(merchant, body.gameCode);
     const now = this.deps.clock.now();
     const issue = await findIssue(this.deps.database.db, merchant.code, game.code, body.issueNo);
     if (!onSale(issue, now)) throw new AppError('lottery.issue.closed');
-    const drafts = body.tickets.map((t, index) => this.draftOf(parsed, game, t, index));
+    const group = memberGroupOf(parsed.config, member.prizeGroup);
+    const drafts = body.tickets.map((t, index) => this.draftOf(parsed, game, t, index, group));
     const mode = member.trial ? 'play' : 'real';
     const ids = await this.deps.database.db.transaction(async (tx) => {
       await this.lockOnSale(tx, issue.id);
@@ -710,7 +777,7 @@ export class LotteryService {
    */
   async chase(
     merchant: MerchantState,
-    member: { id: number; trial: boolean },
+    member: LotteryMember,
     body: LotteryChaseRequest,
   ): Promise<LotteryChaseReply> {
     const { parsed, game } = this.gameOf(merchant, body.gameCode);
@@ -733,8 +800,9 @@ export class LotteryService {
       last = found.order;
     }
     const type = betType(body.ticket.betType);
+    const group = memberGroupOf(parsed.config, member.prizeGroup);
     const drafts = body.issues.map(({ multiplier }, index) =>
-      this.draftOf(parsed, game, scaled(body.ticket, type?.stake, multiplier), index),
+      this.draftOf(parsed, game, scaled(body.ticket, type?.stake, multiplier), index, group),
     );
     for (const { issueNo } of body.issues)
       await this.ensureSlot(merchant.code, game, coming.get(issueNo)!.slot, now);
@@ -908,11 +976,17 @@ export class LotteryService {
          (extract(epoch FROM c.created_at) * 1000)::bigint AS created_ms,
          count(t.id) AS issues, coalesce(sum(t.stake_minor), 0) AS stake, coalesce(sum(t.payout_minor), 0) AS payout,
          coalesce(sum(t.stake_minor) FILTER (WHERE t.status = 'cancelled'), 0) AS refunded,
-         count(t.id) FILTER (WHERE t.status IN ('pending', 'placing')) AS waiting
+         count(t.id) FILTER (WHERE t.status IN ('pending', 'placing')) AS waiting,
+         count(t.id) FILTER (WHERE t.status IN ('won', 'lost', 'refunded')) AS played,
+         count(t.id) FILTER (WHERE t.status = 'won') AS won,
+         count(t.id) FILTER (WHERE t.status = 'cancelled') AS refunded_issues,
+         count(t.id) FILTER (WHERE t.status = 'pending' AND i.status = 'open' AND i.sale_close_at > $4)
+           AS cancellable
        FROM lottery_chases c LEFT JOIN lottery_tickets t ON t.chase_id = c.id
+         LEFT JOIN lottery_issues i ON i.id = t.issue_id
        WHERE c.merchant = $1 AND c.member_id = $2 AND ($3::bigint IS NULL OR c.id = $3)
        GROUP BY c.id ORDER BY c.id DESC LIMIT ${q.size} OFFSET ${q.offset}`,
-      [merchantCode, memberId, q.chaseId ?? null],
+      [merchantCode, memberId, q.chaseId ?? null, iso(this.deps.clock.now())],
     );
     return rows.map((r) => ({
       chaseId: String(r.id),
@@ -932,14 +1006,25 @@ export class LotteryService {
       stake: minorToDecimal(big(r.stake)),
       payout: minorToDecimal(big(r.payout)),
       refunded: minorToDecimal(big(r.refunded)),
+      counts: {
+        played: Number(r.played),
+        won: Number(r.won),
+        refunded: Number(r.refunded_issues),
+        cancellable: Number(r.cancellable),
+      },
       createdAt: iso(Number(r.created_ms)),
     }));
   }
 
   /** A ticket request checked and priced by the engine (nothing stored); refusals name the ticket. */
-  private draftOf(parsed: ParsedConfig, game: LotteryGame, t: LotteryTicketRequest, index: number): Draft {
+  private draftOf(
+    parsed: ParsedConfig,
+    game: LotteryGame,
+    t: LotteryTicketRequest,
+    index: number,
+    memberGroup: number,
+  ): Draft {
     const { config } = parsed;
-    const memberGroup = config.prizeGroups.default;
     const bet: LotteryBet = {
       game: game.code,
       type: t.betType,
@@ -1194,7 +1279,49 @@ export class LotteryService {
     return ticketReply(row);
   }
 
+  /**
+   * The merchant's lottery configuration as the web reads it: for a signed-in member with their
+   * own prize group, prizeGroups.default is that group (the one their slip prices and rebates at).
+   */
+  configFor(merchant: MerchantState, member: { lotteryPrizeGroup: number | null } | null) {
+    const raw = merchant.config.lottery;
+    const parsed = this.configOf(merchant);
+    if (raw === undefined || !parsed) return { version: merchant.version, config: null };
+    if (member?.lotteryPrizeGroup == null) return { version: merchant.version, config: raw };
+    const groups = (raw as { prizeGroups?: object }).prizeGroups ?? {};
+    const own = memberGroupOf(parsed.config, member.lotteryPrizeGroup);
+    return {
+      version: merchant.version,
+      config: { ...(raw as object), prizeGroups: { ...groups, default: own } },
+    };
+  }
+
   // ——— operator ———
+
+  /**
+   * Sets a member's own prize group (null: back to the merchant's default); a group outside the
+   * merchant's range is refused. Returns the group before and after.
+   */
+  async setPrizeGroup(merchantCode: string, account: string, group: number | null) {
+    const merchant = await this.merchant(merchantCode);
+    const parsed = this.configOf(merchant);
+    if (!parsed) throw new AppError('ops.invalid', 'the merchant has no lottery');
+    const { min, max } = parsed.config.prizeGroups;
+    if (group !== null && (group < min || group > max))
+      throw new AppError('ops.invalid', `the prize group is ${min} to ${max}`);
+    const row = await findByAccount(this.deps.database.db, merchant.code, account);
+    if (!row) throw new AppError('ops.invalid', `there is no member ${account}`);
+    await queryRows(this.deps.database.db, 'UPDATE members SET lottery_prize_group = $2 WHERE id = $1', [
+      row.id,
+      group,
+    ]);
+    return {
+      account: row.account,
+      before: row.lotteryPrizeGroup,
+      prizeGroup: group,
+      playsAt: memberGroupOf(parsed.config, group),
+    };
+  }
 
   /** Issues of the merchant, newest draw first; the seed only of drawn ones. */
   async issuesForOps(

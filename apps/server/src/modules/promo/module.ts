@@ -1,7 +1,7 @@
-import { APPLICATION_BODY_LIMIT_BYTES, HEADER, routes } from '@aurum/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APPLICATION_BODY_LIMIT_BYTES, routes } from '@aurum/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../platform/clock.ts';
-import { registerRoute, signedIn } from '../../platform/http.ts';
+import { optionalMember, registerRoute, signedIn } from '../../platform/http.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
@@ -11,24 +11,6 @@ import { PromotionsService } from './service.ts';
 const perMinute = (limit: number) => ({ perIp: { limit, windowMs: MINUTE_MS } });
 const languageOf = (merchant: MerchantState, req: FastifyRequest) =>
   requestLanguage(merchant, req.headers.language);
-
-/**
- * The member behind an optional session token of a public call: the list, detail and count
- * answer visitors too, and add the member's statuses when a live token comes with them. An
- * answer about a member is never cached by the browser or a proxy.
- */
-async function optionalMember(
-  app: FastifyInstance,
-  merchant: MerchantState,
-  req: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const token = req.headers[HEADER.authorization];
-  if (typeof token !== 'string' || !token || !app.guards) return null;
-  reply.header('cache-control', 'no-store');
-  const principal = await app.guards.authenticate(merchant, token);
-  return principal?.member ?? null;
-}
 
 /** Installs the promo area: promotions, activity statuses, join, claim, applications and their review. */
 export async function installPromotions(app: FastifyInstance, deps: AreaDeps): Promise<void> {

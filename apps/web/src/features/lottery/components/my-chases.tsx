@@ -7,13 +7,12 @@ import { PagedResults } from '../../../lib/paging/paged-results';
 import {
   CHASES_PAGE_SIZE,
   type LotteryChase,
-  type LotteryChaseDetail,
   useCancelChase,
   useLotteryChase,
   useLotteryChases,
 } from '../api/chases';
 import { useLotteryMenu } from '../api/game-menu';
-import { chaseProgress, issueCancellable } from '../model/chase';
+import { issueCancellable } from '../model/chase';
 import { betTypeName } from './labels';
 import { MemberList } from './member-list';
 import betStyles from './my-bets.module.css';
@@ -29,7 +28,7 @@ interface MyChasesProps {
 
 /** What the confirm dialog asks about: one issue of a chase, or all its remaining issues. */
 interface Cancelling {
-  chase: LotteryChaseDetail;
+  chase: LotteryChase;
   issueNo: string | null;
   stake: string | null;
 }
@@ -150,21 +149,22 @@ interface ChaseCardProps {
   chase: LotteryChase;
   symbol: string;
   note: { text: string; refused: boolean } | null;
-  onCancel: (chase: LotteryChaseDetail, issueNo: string | null, stake: string | null) => void;
+  onCancel: (chase: LotteryChase, issueNo: string | null, stake: string | null) => void;
 }
 
-/** One chase: its figures and progress, and its issues behind a toggle. */
+/**
+ * One chase: its figures and progress (the counts the list gives), and its issues behind a
+ * toggle (read only once opened).
+ */
 function ChaseCard({ chase, symbol, note, onCancel }: ChaseCardProps) {
   const { t } = useLotteryTexts();
   const selectionText = useSelectionText();
   const menu = useLotteryMenu();
-  const detail = useLotteryChase(chase.chaseId);
   const [open, setOpen] = useState(false);
+  const detail = useLotteryChase(open ? chase.chaseId : null);
   const game = menu.data?.games.find((g) => g.gameCode === chase.gameCode);
   const onSale = game?.current?.issueNo ?? null;
-  const tickets = detail.data?.tickets ?? [];
-  const progress = chaseProgress(tickets);
-  const cancellable = tickets.filter((tk) => issueCancellable(tk, onSale));
+  const { played, won, refunded, cancellable } = chase.counts;
   const panelId = `lottery-chase-${chase.chaseId}`;
   return (
     <li className={styles.card} data-chase={chase.chaseId} data-chase-status={chase.status}>
@@ -180,9 +180,7 @@ function ChaseCard({ chase, symbol, note, onCancel }: ChaseCardProps) {
         </span>
       </div>
       <p className={styles.progress} data-chase-progress="true">
-        {detail.data
-          ? t('chases.progress', { ...progress, issues: chase.issues })
-          : t('chases.issuesCount', { issues: chase.issues })}
+        {t('chases.progress', { played, won, refunded, issues: chase.issues })}
       </p>
       <dl className={styles.figures}>
         <div>
@@ -223,11 +221,11 @@ function ChaseCard({ chase, symbol, note, onCancel }: ChaseCardProps) {
         >
           {open ? t('chases.hide') : t('chases.show')}
         </Button>
-        {detail.data && cancellable.length > 0 ? (
+        {cancellable > 0 ? (
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => onCancel(detail.data, null, null)}
+            onClick={() => onCancel(chase, null, null)}
             data-action="cancel-remaining"
           >
             {t('chases.cancelAll')}
@@ -281,7 +279,7 @@ function ChaseCard({ chase, symbol, note, onCancel }: ChaseCardProps) {
                         <Button
                           variant="ghost"
                           size="sm"
-                          onClick={() => onCancel(detail.data, tk.issueNo, tk.stake)}
+                          onClick={() => onCancel(chase, tk.issueNo, tk.stake)}
                           aria-label={t('chases.cancelIssue', { issueNo: tk.issueNo })}
                           data-action="cancel-issue"
                         >

@@ -85,9 +85,18 @@ const chase = (tickets: ReturnType<typeof ticket>[], status = 'active') => ({
   stake: '20.00',
   payout: '0.00',
   refunded: tickets.some((t) => t.status === 'cancelled') ? '10.00' : '0.00',
+  // The list's own counts (one query on the server): the cards read no chase's detail for them.
+  counts: {
+    played: tickets.filter((t) => ['won', 'lost', 'refunded'].includes(t.status)).length,
+    won: tickets.filter((t) => t.status === 'won').length,
+    refunded: tickets.filter((t) => t.status === 'cancelled').length,
+    cancellable: tickets.filter((t) => t.status === 'pending' && t.issueNo >= CURRENT).length,
+  },
   createdAt: iso(Date.now()),
   tickets,
 });
+/** A chase as the list gives it: its counts, not its tickets. */
+const listed = ({ tickets: _, ...rest }: ReturnType<typeof chase>) => rest;
 
 function routes(extra: Record<string, (call: SeenCall) => Response>) {
   return {
@@ -119,7 +128,7 @@ describe('chasing from the slip', () => {
           return ok({ chase: placed, balance: '950.00' });
         },
         'GET /lgw/lottery/chases': () =>
-          ok({ content: placed ? [placed] : [], pageNum: 1, totalPages: 1, total: placed ? 1 : 0 }),
+          ok({ content: placed ? [listed(placed)] : [], pageNum: 1, totalPages: 1, total: placed ? 1 : 0 }),
         'GET /lgw/lottery/chase': () => ok(placed),
       }),
     );
@@ -213,7 +222,8 @@ describe('My chases', () => {
     ]);
     const server = fakeServer(
       routes({
-        'GET /lgw/lottery/chases': () => ok({ content: [current], pageNum: 1, totalPages: 1, total: 1 }),
+        'GET /lgw/lottery/chases': () =>
+          ok({ content: [listed(current)], pageNum: 1, totalPages: 1, total: 1 }),
         'GET /lgw/lottery/chase': () => ok(current),
         'POST /lgw/lottery/chase/cancel': () => {
           current = chase([
@@ -232,6 +242,8 @@ describe('My chases', () => {
     const mine = await screen.findByRole('region', { name: 'My chases' });
     expect(await within(mine).findByText('1 of 3 issues played · 0 won · 0 refunded')).toBeTruthy();
     expect(within(mine).getByText('Active')).toBeTruthy();
+    // The card's progress came with the list: its issues are read only when shown.
+    expect(server.callsTo('GET', '/lgw/lottery/chase')).toHaveLength(0);
     await user.click(within(mine).getByRole('button', { name: 'Show issues' }));
     // The issue drawn already cannot be cancelled; the one on sale and the coming one can.
     expect(within(mine).queryByRole('button', { name: 'Cancel issue 20300101-0001' })).toBeNull();
@@ -253,7 +265,8 @@ describe('My chases', () => {
     const current = chase([ticket(CURRENT, 'pending'), ticket('20300101-0003', 'pending')]);
     const server = fakeServer(
       routes({
-        'GET /lgw/lottery/chases': () => ok({ content: [current], pageNum: 1, totalPages: 1, total: 1 }),
+        'GET /lgw/lottery/chases': () =>
+          ok({ content: [listed(current)], pageNum: 1, totalPages: 1, total: 1 }),
         'GET /lgw/lottery/chase': () => ok(current),
         'POST /lgw/lottery/chase/cancel': () => fail(400, 'lottery.issue.closed', 'closed'),
       }),
@@ -264,6 +277,7 @@ describe('My chases', () => {
     await user.click(await screen.findByRole('tab', { name: 'My chases' }));
     const mine = await screen.findByRole('region', { name: 'My chases' });
     await user.click(await within(mine).findByRole('button', { name: 'Cancel remaining issues' }));
+    expect(server.callsTo('GET', '/lgw/lottery/chase')).toHaveLength(0);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the remaining issues?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
     expect((await within(mine).findByRole('alert')).textContent).toContain('closed');
