@@ -1,7 +1,16 @@
+import { routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/totp.ts';
-import { createTestApp, DEMO_MERCHANT, nextIp, opsCommand, type TestApp } from '../../testing/app.ts';
+import {
+  callEncrypted,
+  createTestApp,
+  DEMO_MERCHANT,
+  nextIp,
+  opsCommand,
+  type TestApp,
+} from '../../testing/app.ts';
+import { bind, fund, givePin, makeMember, okValue, PIN } from '../cashier/withdraw-testing.ts';
 import { COMMAND_PERMISSIONS, type Permission, ROLE_PERMISSIONS, ROLES, type Role } from './index.ts';
 
 const PASSWORD = 'quiet-harbour-lantern-42';
@@ -394,5 +403,46 @@ describe('operators and the operator API', () => {
     ])
       expect((await command(cb, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     expect((await opsCommand(t.app, { command: 'audit-verify' })).ok).toBe(true);
+  });
+
+  it('needs a second operator to pay out a withdrawal above the merchant threshold', async () => {
+    const a = await enrol('pay-a', 'finance');
+    const b = await enrol('pay-b', 'finance');
+    const ca = (await signIn('pay-a', a.secret, nextIp())).cookie;
+    const cb = (await signIn('pay-b', b.secret, nextIp())).cookie;
+    const command = (cookie: string, args: Record<string, unknown>) =>
+      call('POST', 'command', { args }, { cookie });
+    const m = await makeMember(t, clock, 'fe');
+    await givePin(t, m);
+    const account = okValue<{ id: number }>(await bind(t, m, {}));
+    await fund(t, m, '20000.00');
+    const placed = await callEncrypted(
+      t.app,
+      'POST',
+      routes.withdraw.path,
+      { paymentPassword: PIN, accountId: account.id, amount: '12000.00', idempotencyKey: 'fe-12000' },
+      { token: m.token },
+    );
+    const { orderNo } = okValue<{ orderNo: string }>(placed);
+    const status = async () =>
+      (
+        (await command(cb, { command: 'withdraw', action: 'list', status: 'PENDING' })).json().value
+          .orders as {
+          orderNo: string;
+        }[]
+      ).some((o) => o.orderNo === orderNo)
+        ? 'PENDING'
+        : 'not pending';
+    const asked = (await command(ca, { command: 'withdraw', action: 'approve', orderNo })).json().value;
+    expect(asked.pendingApproval).toMatchObject({ amount: '12000.00', requestedBy: 'pay-a' });
+    expect(await status()).toBe('PENDING');
+    const done = await command(cb, { command: 'approval', action: 'approve', id: asked.pendingApproval.id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().value.result).toMatchObject({
+      orderNo,
+      status: 'PAID',
+      reviewedBy: 'pay-a, approved by pay-b',
+    });
+    expect(await status()).toBe('not pending');
   });
 });
