@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   inhouse: ['vendor'],
   lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
   ops: ['wallet'],
-  operators: ['accounts', 'ops'],
+  operators: ['accounts', 'cashier', 'ops'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
   support: ['accounts', 'ops', 'realtime'],

@@ -30,6 +30,7 @@ export const errorCatalogue = {
   },
   'console.enrolment.invalid': { status: 400, message: 'This enrolment link is not valid or has expired.' },
   'console.network.refused': { status: 403, message: 'Console access is not allowed from this network.' },
+  'console.approval.own': { status: 403, message: 'A second operator must approve what you asked for.' },
   'console.request.foreign': { status: 403, message: 'The request did not come from the console.' },
   'system.error': { status: 500, message: 'Something went wrong on our side. Please try again.' },
   // Accounts and sessions. Login failures are 400, not 401: a 401 ends the client's session.

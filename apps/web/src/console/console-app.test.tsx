@@ -74,6 +74,7 @@ describe('the operator console', () => {
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Site',
+      'Second approvals',
       'Withdrawals',
       'Deposits',
     ]);
@@ -197,5 +198,36 @@ describe('the operator console', () => {
     expect(await screen.findByRole('heading', { name: '登录运营后台' })).toBeTruthy();
     expect(window.localStorage.getItem('aurum-console-language')).toBe('CN');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('sends a large approval for a second operator, and lets only another operator carry one out', async () => {
+    window.history.replaceState(null, '', '/console/approvals');
+    const request = (id: number, by: string) => ({
+      id,
+      command: { command: 'adjust', account: 'demo', amount: '2500.00', reason: 'missing win' },
+      amount: '2500.00',
+      requestedBy: by,
+      requestedAt: '2026-11-26T08:00:00Z',
+      status: 'pending',
+    });
+    const calls = serve({
+      me: ok(admin),
+      'command:approval': (body) => {
+        const args = (body as { args: { action: string } }).args;
+        return args.action === 'list'
+          ? ok([request(7, 'ada'), request(8, 'finn')])
+          : ok({ approval: {}, result: {} });
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    render(<ConsoleApp />);
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]?.textContent).toContain('Waiting for a second operator');
+    expect(rows[2]?.textContent).toContain('finn');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request #8 approved and carried out.')).toBeTruthy();
+    expect(calls.map((c) => c.body)).toContainEqual({
+      args: { command: 'approval', action: 'approve', id: 8 },
+    });
   });
 });

@@ -3,12 +3,21 @@ import { useEffect, useState } from 'react';
 /** The console's pages: its own small router over /console/… paths. */
 export type ConsolePage = { kind: 'enrol' } | { kind: 'sign-in' } | { kind: 'section'; section: SectionId };
 
-export const SECTIONS = ['overview', 'withdrawals', 'deposits', 'risk', 'operators', 'audit'] as const;
+export const SECTIONS = [
+  'overview',
+  'approvals',
+  'withdrawals',
+  'deposits',
+  'risk',
+  'operators',
+  'audit',
+] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 /** The permission that shows a section. */
 export const SECTION_PERMISSION: Record<SectionId, string> = {
   overview: 'site.read',
+  approvals: 'payments.read',
   withdrawals: 'payments.read',
   deposits: 'payments.read',
   risk: 'risk.read',

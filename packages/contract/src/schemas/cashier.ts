@@ -82,6 +82,22 @@ export const cashierConfigSchema = z.object({
       ewallets: z.array(z.string()).default([]),
     })
     .prefault({}),
+  /**
+   * Four-eyes: an operator's approval of a withdrawal above `withdrawAbove`, and a manual balance
+   * adjustment larger than `adjustAbove` (either way), waits for a second operator (docs/operators.md).
+   */
+  secondApproval: z
+    .object({
+      withdrawAbove: z
+        .string()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/)
+        .default('10000.00'),
+      adjustAbove: z
+        .string()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/)
+        .default('1000.00'),
+    })
+    .prefault({}),
   transfer: z
     .object({
       /** Limits of transferUpline and an agent's downline transfers, decimal strings. */

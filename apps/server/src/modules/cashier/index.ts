@@ -6,4 +6,5 @@ export { creditOrder } from './deposit-credit.ts';
 export { installDeposits } from './deposit-module.ts';
 export { PAYMENT_PASSWORD_LOCK_FAILURES, PaymentPasswords } from './payment-password.ts';
 export type { WebhookTransport } from './sandbox-gateway.ts';
+export { withdrawalAmountMinor } from './withdraw-repository.ts';
 export { withdrawRoutes } from './withdraw-routes.ts';

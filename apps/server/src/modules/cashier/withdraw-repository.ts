@@ -107,6 +107,15 @@ export async function findByOrderNo(
   return row ? toRow(row) : null;
 }
 
+/** A withdrawal's amount (minor units), or null when the merchant has no such order. */
+export async function withdrawalAmountMinor(
+  q: Queryable,
+  merchant: string,
+  orderNo: string,
+): Promise<bigint | null> {
+  return (await findByOrderNo(q, merchant, orderNo))?.amountMinor ?? null;
+}
+
 export interface NewWithdrawOrder {
   merchant: string;
   orderNo: string;

@@ -1,7 +1,16 @@
+import { routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { totpCode } from '../../platform/totp.ts';
-import { createTestApp, DEMO_MERCHANT, nextIp, opsCommand, type TestApp } from '../../testing/app.ts';
+import {
+  callEncrypted,
+  createTestApp,
+  DEMO_MERCHANT,
+  nextIp,
+  opsCommand,
+  type TestApp,
+} from '../../testing/app.ts';
+import { bind, fund, givePin, makeMember, okValue, PIN } from '../cashier/withdraw-testing.ts';
 import { COMMAND_PERMISSIONS, type Permission, ROLE_PERMISSIONS, ROLES, type Role } from './index.ts';
 
 const PASSWORD = 'quiet-harbour-lantern-42';
@@ -303,5 +312,137 @@ describe('operators and the operator API', () => {
     const log = await opsCommand(t.app, { command: 'audit', action: 'adjust', limit: 10 });
     expect(log).toEqual([expect.objectContaining({ actor: 'm-finance', action: 'adjust' })]);
     expect((await opsCommand(t.app, { command: 'audit-verify' })).ok).toBe(true);
+  });
+
+  it('needs a second operator for an adjustment above the merchant threshold: never the one who asked, and it runs once', async () => {
+    const a = await enrol('fin-a', 'finance');
+    const b = await enrol('fin-b', 'finance');
+    const s = await enrol('sup-a', 'support');
+    const ca = (await signIn('fin-a', a.secret, nextIp())).cookie;
+    const cb = (await signIn('fin-b', b.secret, nextIp())).cookie;
+    const cs = (await signIn('sup-a', s.secret, nextIp())).cookie;
+    const command = (cookie: string, args: Record<string, unknown>) =>
+      call('POST', 'command', { args }, { cookie });
+    const adjusts = async () =>
+      (await opsCommand(t.app, { command: 'audit', action: 'adjust', limit: 50 })).length as number;
+    const before = await adjusts();
+    // 1,000.00 is the demo threshold: at it, one operator is enough; above it, a request.
+    const small = await command(ca, {
+      command: 'adjust',
+      account: 'demo',
+      amount: '1000.00',
+      reason: 'goodwill',
+    });
+    expect(small.json().value, small.body).toHaveProperty('transferId');
+    const big = await command(ca, {
+      command: 'adjust',
+      account: 'demo',
+      amount: '2500.00',
+      reason: 'missing win',
+    });
+    const pending = big.json().value.pendingApproval;
+    expect(pending).toMatchObject({ amount: '2500.00', requestedBy: 'fin-a' });
+    expect(await adjusts()).toBe(before + 1);
+    const list = (await command(cb, { command: 'approval', action: 'list' })).json().value;
+    expect(list).toEqual([
+      expect.objectContaining({ id: pending.id, status: 'pending', requestedBy: 'fin-a' }),
+    ]);
+    // The one who asked cannot approve it; a role without the command's permission cannot either.
+    expect(
+      (await command(ca, { command: 'approval', action: 'approve', id: pending.id })).json(),
+    ).toMatchObject({
+      errorCode: 'console.approval.own',
+    });
+    expect((await command(cs, { command: 'approval', action: 'approve', id: pending.id })).statusCode).toBe(
+      403,
+    );
+    expect(await adjusts()).toBe(before + 1);
+    // A second finance operator approves: the adjustment runs, once, under both names.
+    const approved = await command(cb, { command: 'approval', action: 'approve', id: pending.id });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().value.result).toMatchObject({ amount: '2500.00', account: 'demo' });
+    expect((await command(cb, { command: 'approval', action: 'approve', id: pending.id })).statusCode).toBe(
+      400,
+    );
+    const log = await opsCommand(t.app, { command: 'audit', action: 'adjust', limit: 1 });
+    expect(log[0]).toMatchObject({ actor: 'fin-a, approved by fin-b' });
+    expect(await adjusts()).toBe(before + 2);
+    // A command that fails when approved (more than the balance) stays pending, nothing moved.
+    const tooMuch = (
+      await command(ca, { command: 'adjust', account: 'demo', amount: '-99999999.00', reason: 'error' })
+    ).json().value.pendingApproval;
+    expect(
+      (await command(cb, { command: 'approval', action: 'approve', id: tooMuch.id })).json(),
+    ).toMatchObject({
+      errorCode: 'wallet.insufficient.funds',
+    });
+    const stillPending = (await command(cb, { command: 'approval', action: 'list' })).json().value;
+    expect(stillPending).toContainEqual(expect.objectContaining({ id: tooMuch.id, status: 'pending' }));
+    expect(await adjusts()).toBe(before + 2);
+    // A rejected request moves nothing.
+    const again = (
+      await command(ca, { command: 'adjust', account: 'demo', amount: '3000.00', reason: 'bonus' })
+    ).json().value.pendingApproval;
+    const rejected = await command(cb, {
+      command: 'approval',
+      action: 'reject',
+      id: again.id,
+      reason: 'no ticket',
+    });
+    expect(rejected.json().value).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'fin-b',
+      reason: 'no ticket',
+    });
+    expect(await adjusts()).toBe(before + 2);
+    for (const bad of [
+      { command: 'approval', action: 'approve' },
+      { command: 'approval', action: 'approve', id: 'x' },
+      { command: 'approval', action: 'reject', id: again.id },
+      { command: 'approval', action: 'approve', id: 999999 },
+    ])
+      expect((await command(cb, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await opsCommand(t.app, { command: 'audit-verify' })).ok).toBe(true);
+  });
+
+  it('needs a second operator to pay out a withdrawal above the merchant threshold', async () => {
+    const a = await enrol('pay-a', 'finance');
+    const b = await enrol('pay-b', 'finance');
+    const ca = (await signIn('pay-a', a.secret, nextIp())).cookie;
+    const cb = (await signIn('pay-b', b.secret, nextIp())).cookie;
+    const command = (cookie: string, args: Record<string, unknown>) =>
+      call('POST', 'command', { args }, { cookie });
+    const m = await makeMember(t, clock, 'fe');
+    await givePin(t, m);
+    const account = okValue<{ id: number }>(await bind(t, m, {}));
+    await fund(t, m, '20000.00');
+    const placed = await callEncrypted(
+      t.app,
+      'POST',
+      routes.withdraw.path,
+      { paymentPassword: PIN, accountId: account.id, amount: '12000.00', idempotencyKey: 'fe-12000' },
+      { token: m.token },
+    );
+    const { orderNo } = okValue<{ orderNo: string }>(placed);
+    const status = async () =>
+      (
+        (await command(cb, { command: 'withdraw', action: 'list', status: 'PENDING' })).json().value
+          .orders as {
+          orderNo: string;
+        }[]
+      ).some((o) => o.orderNo === orderNo)
+        ? 'PENDING'
+        : 'not pending';
+    const asked = (await command(ca, { command: 'withdraw', action: 'approve', orderNo })).json().value;
+    expect(asked.pendingApproval).toMatchObject({ amount: '12000.00', requestedBy: 'pay-a' });
+    expect(await status()).toBe('PENDING');
+    const done = await command(cb, { command: 'approval', action: 'approve', id: asked.pendingApproval.id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().value.result).toMatchObject({
+      orderNo,
+      status: 'PAID',
+      reviewedBy: 'pay-a, approved by pay-b',
+    });
+    expect(await status()).toBe('not pending');
   });
 });

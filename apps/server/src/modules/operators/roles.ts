@@ -101,6 +101,8 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     update: 'operators.manage',
     reset: 'operators.manage',
   },
+  /** Four-eyes requests (console only): deciding one needs the permission of its command too. */
+  approval: { list: 'payments.read', approve: 'payments.read', reject: 'payments.read' },
   'reset-password': 'players.write',
   deposit: { list: 'payments.read', approve: 'payments.approve', reject: 'payments.approve' },
   withdraw: {

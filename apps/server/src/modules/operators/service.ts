@@ -1,3 +1,4 @@
+import { cashierConfigSchema, minorToDecimal, parseMoney } from '@aurum/contract';
 import { z } from 'zod';
 import { appendAudit, recordAudit } from '../../platform/audit.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../platform/clock.ts';
@@ -12,6 +13,7 @@ import {
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { buildBlockList, inBlockList, normaliseIp } from '../../platform/geo.ts';
+import type { MerchantStore } from '../../platform/merchants.ts';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';
 import { queryRows } from '../../platform/sql.ts';
 import {
@@ -23,6 +25,7 @@ import {
   totpUri,
 } from '../../platform/totp.ts';
 import { passwordPolicyProblem } from '../accounts/index.ts';
+import { withdrawalAmountMinor } from '../cashier/index.ts';
 import type { OpsService } from '../ops/index.ts';
 import {
   isRole,
@@ -99,6 +102,7 @@ export interface OperatorPrincipal {
 
 export interface OperatorsDeps {
   database: Database;
+  store: MerchantStore;
   clock: Clock;
   limiter: RateLimiter;
   secrets: SecretBox;
@@ -503,8 +507,185 @@ export class Operators {
   ) {
     const permission = permissionFor(args);
     if (!permission || !roleAllows(principal.role, permission)) throw new AppError('console.forbidden');
+    if (args.command === 'approval') {
+      const cmd = approvalSchema.safeParse(args);
+      if (!cmd.success) throw new AppError('ops.invalid', cmd.error.issues.map((i) => i.message).join('; '));
+      return this.approval(principal, cmd.data);
+    }
+    const held = await this.needsSecondApproval(principal.merchantCode, args);
+    if (held !== null) return this.requestApproval(principal, args, permission, held);
     return this.deps.ops.run(principal.merchantCode, args, principal.name, config);
   }
+
+  /**
+   * Four-eyes: the amount of a command a second operator must approve (a withdrawal above the
+   * merchant's threshold, an adjustment larger than its own), or null when one operator is enough.
+   */
+  private async needsSecondApproval(merchant: string, args: Record<string, unknown>): Promise<bigint | null> {
+    const state = await this.deps.store.get(merchant);
+    if (!state) return null;
+    const limits = cashierConfigSchema.parse(state.config.cashier ?? {}).secondApproval;
+    if (args.command === 'withdraw' && args.action === 'approve' && typeof args.orderNo === 'string') {
+      const amount = await withdrawalAmountMinor(this.db, merchant, args.orderNo.trim());
+      return amount !== null && amount > (parseMoney(limits.withdrawAbove) ?? 0n) ? amount : null;
+    }
+    if (args.command === 'adjust' && typeof args.amount === 'string') {
+      const amount = parseMoney(args.amount.trim().replace(/^-/, ''));
+      return amount !== null && amount > (parseMoney(limits.adjustAbove) ?? 0n) ? amount : null;
+    }
+    return null;
+  }
+
+  private async requestApproval(
+    principal: OperatorPrincipal,
+    args: Record<string, unknown>,
+    permission: Permission,
+    amount: bigint,
+  ) {
+    const merchant = principal.merchantCode;
+    const id = await this.deps.database.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string | number }>(
+        tx,
+        `INSERT INTO operator_approvals (merchant_code, command, permission, amount_minor, requested_by, requested_at)
+         VALUES ($1, $2::jsonb, $3, $4, $5, $6) RETURNING id`,
+        [
+          merchant,
+          JSON.stringify(args),
+          permission,
+          amount.toString(),
+          principal.name,
+          new Date(this.now()).toISOString(),
+        ],
+      );
+      await appendAudit(this.deps.database, tx, {
+        merchantCode: merchant,
+        actor: principal.name,
+        action: 'approval-request',
+        detail: { id: Number(row!.id), command: args, amount: minorToDecimal(amount) },
+      });
+      return Number(row!.id);
+    });
+    return { pendingApproval: { id, amount: minorToDecimal(amount), requestedBy: principal.name } };
+  }
+
+  /** The four-eyes queue: list, approve (another operator; the command runs then, once), reject. */
+  private async approval(principal: OperatorPrincipal, cmd: z.infer<typeof approvalSchema>) {
+    const merchant = principal.merchantCode;
+    if (cmd.action === 'list') {
+      const rows = await queryRows<ApprovalRow>(
+        this.db,
+        'SELECT * FROM operator_approvals WHERE merchant_code = $1 AND status = $2 ORDER BY id DESC LIMIT 100',
+        [merchant, cmd.status],
+      );
+      return rows.map(approvalView);
+    }
+    const [row] = await queryRows<ApprovalRow>(
+      this.db,
+      'SELECT * FROM operator_approvals WHERE merchant_code = $1 AND id = $2',
+      [merchant, cmd.id],
+    );
+    if (row?.status !== 'pending')
+      throw new AppError('ops.invalid', `There is no pending request ${cmd.id}.`);
+    if (!roleAllows(principal.role, row.permission as Permission)) throw new AppError('console.forbidden');
+    const at = new Date(this.now()).toISOString();
+    if (cmd.action === 'reject') {
+      await this.deps.database.db.transaction(async (tx) => {
+        const done = await queryRows(
+          tx,
+          `UPDATE operator_approvals SET status = 'rejected', decided_by = $2, decided_at = $3, reason = $4
+           WHERE id = $1 AND status = 'pending' RETURNING id`,
+          [cmd.id, principal.name, at, cmd.reason],
+        );
+        if (!done.length) throw new AppError('ops.invalid', `There is no pending request ${cmd.id}.`);
+        await appendAudit(this.deps.database, tx, {
+          merchantCode: merchant,
+          actor: principal.name,
+          action: 'approval-reject',
+          detail: { id: cmd.id, requestedBy: row.requested_by, reason: cmd.reason },
+        });
+      });
+      return approvalView({
+        ...row,
+        status: 'rejected',
+        decided_by: principal.name,
+        decided_at: at,
+        reason: cmd.reason,
+      });
+    }
+    if (row.requested_by === principal.name) throw new AppError('console.approval.own');
+    // Claimed first, so two approvers cannot both run it; given back if the command fails.
+    const claimed = await queryRows(
+      this.db,
+      `UPDATE operator_approvals SET status = 'approved', decided_by = $2, decided_at = $3
+       WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [cmd.id, principal.name, at],
+    );
+    if (!claimed.length) throw new AppError('ops.invalid', `There is no pending request ${cmd.id}.`);
+    try {
+      const result = await this.deps.ops.run(
+        merchant,
+        row.command,
+        `${row.requested_by}, approved by ${principal.name}`,
+      );
+      return {
+        approval: approvalView({ ...row, status: 'approved', decided_by: principal.name, decided_at: at }),
+        result,
+      };
+    } catch (e) {
+      await queryRows(
+        this.db,
+        "UPDATE operator_approvals SET status = 'pending', decided_by = NULL, decided_at = NULL WHERE id = $1",
+        [cmd.id],
+      );
+      throw e;
+    }
+  }
+}
+
+const approvalSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    command: z.literal('approval'),
+    action: z.literal('list'),
+    status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  }),
+  z.strictObject({
+    command: z.literal('approval'),
+    action: z.literal('approve'),
+    id: z.number().int().min(1),
+  }),
+  z.strictObject({
+    command: z.literal('approval'),
+    action: z.literal('reject'),
+    id: z.number().int().min(1),
+    reason: z.string().trim().min(1).max(255),
+  }),
+]);
+
+interface ApprovalRow {
+  id: number | string;
+  command: Record<string, unknown>;
+  permission: string;
+  amount_minor: string | number | bigint;
+  requested_by: string;
+  requested_at: Date | string;
+  status: string;
+  decided_by: string | null;
+  decided_at: Date | string | null;
+  reason: string | null;
+}
+
+function approvalView(r: ApprovalRow) {
+  return {
+    id: Number(r.id),
+    command: r.command,
+    amount: minorToDecimal(BigInt(r.amount_minor)),
+    requestedBy: r.requested_by,
+    requestedAt: iso(r.requested_at),
+    status: r.status,
+    decidedBy: r.decided_by,
+    decidedAt: iso(r.decided_at),
+    reason: r.reason,
+  };
 }
 
 /** An operator's password: 12 to 128 characters, no name or email inside, not a breached one. */

@@ -148,12 +148,14 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
   const approve = async (row: Row) => {
     const ask = kind === 'risk' ? t.queue.confirmRelease : t.queue.confirmApprove;
     if (!window.confirm(fill(ask, { orderNo: row.key, amount: row.amount }))) return;
-    const r = await action.run<{ status: string }>({
+    const r = await action.run<{ status: string; pendingApproval?: { id: number } }>({
       command: q.command,
       action: q.approve.action,
       [q.idField]: idOf(row),
     });
-    if (r) {
+    if (r?.pendingApproval)
+      setDone(fill(t.queue.sentForApproval, { orderNo: row.key, id: r.pendingApproval.id }));
+    else if (r) {
       setDone(fill(t.queue.done, { orderNo: row.key, status: t.statuses[r.status] ?? r.status ?? '' }));
       list.reload();
     }

@@ -4,6 +4,7 @@ import { navigate, pathOf, SECTION_PERMISSION, SECTIONS, type SectionId } from '
 import { type ConsoleSession, isSessionEnd, SessionContext } from '../session';
 import { fill, useTexts } from '../texts';
 import { ErrorBanner, LanguageButton } from '../ui';
+import { ApprovalsSection } from './approvals';
 import { AuditSection } from './audit';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
@@ -75,6 +76,7 @@ export function Shell({
         </nav>
         <main className="c-main">
           {current === 'overview' ? <OverviewSection /> : null}
+          {current === 'approvals' ? <ApprovalsSection /> : null}
           {current === 'withdrawals' ? <QueueSection kind="withdraw" /> : null}
           {current === 'deposits' ? <QueueSection kind="deposit" /> : null}
           {current === 'risk' ? <QueueSection kind="risk" /> : null}

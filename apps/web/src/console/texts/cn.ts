@@ -55,6 +55,7 @@ export const cn: ConsoleTexts = {
   },
   sections: {
     overview: '站点',
+    approvals: '复核',
     withdrawals: '提款',
     deposits: '存款',
     risk: '暂扣派彩',
@@ -95,6 +96,7 @@ export const cn: ConsoleTexts = {
     reason: '原因（会员可见）',
     reasonNeeded: '请填写原因。',
     done: '完成：{{orderNo}} 现为 {{status}}。',
+    sentForApproval: '{{orderNo}} 超过单人可批准的金额：申请 #{{id}} 等待第二位操作员复核。',
     confirmApprove: '批准 {{orderNo}}，金额 {{amount}}？',
     confirmRelease: '支付暂扣派彩 {{orderNo}}，金额 {{amount}}？',
     order: '订单',
@@ -108,6 +110,17 @@ export const cn: ConsoleTexts = {
     win: '派彩',
     limit: '限额',
     actions: '操作',
+  },
+  approvals: {
+    title: '复核',
+    lead: '超过商户阈值的提款和调账，须经第二位操作员复核后才会执行。',
+    request: '申请',
+    what: '内容',
+    by: '申请人',
+    own: '等待第二位操作员',
+    approved: '申请 #{{id}} 已批准并执行。',
+    rejected: '申请 #{{id}} 已拒绝。',
+    confirm: '现在执行申请 #{{id}}（{{what}}，{{amount}}）？',
   },
   operators: {
     title: '操作员',

@@ -55,6 +55,7 @@ export const en = {
   } as Record<string, string>,
   sections: {
     overview: 'Site',
+    approvals: 'Second approvals',
     withdrawals: 'Withdrawals',
     deposits: 'Deposits',
     risk: 'Held wins',
@@ -96,6 +97,8 @@ export const en = {
     reason: 'Reason (the member sees it)',
     reasonNeeded: 'Give a reason.',
     done: 'Done: {{orderNo}} is now {{status}}.',
+    sentForApproval:
+      '{{orderNo}} is above the amount one operator may approve: request #{{id}} waits for a second operator.',
     confirmApprove: 'Approve {{orderNo}} for {{amount}}?',
     confirmRelease: 'Pay the held win {{orderNo}} of {{amount}}?',
     order: 'Order',
@@ -109,6 +112,17 @@ export const en = {
     win: 'Win',
     limit: 'Limit',
     actions: 'Actions',
+  },
+  approvals: {
+    title: 'Second approvals',
+    lead: 'Withdrawals and adjustments above the merchant’s thresholds run only once a second operator approves them.',
+    request: 'Request',
+    what: 'What',
+    by: 'Asked by',
+    own: 'Waiting for a second operator',
+    approved: 'Request #{{id}} approved and carried out.',
+    rejected: 'Request #{{id}} rejected.',
+    confirm: 'Carry out request #{{id}} ({{what}}, {{amount}}) now?',
   },
   operators: {
     title: 'Operators',
