@@ -132,3 +132,58 @@ export function CopyButton({ text }: { text: string }) {
 
 export const formatTime = (iso: string | null, lang: string) =>
   iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export interface Column<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+}
+
+/** A list as a table: loading, empty, or one row per item with the columns given. */
+export function DataTable<T>({
+  items,
+  loading,
+  columns,
+  rowKey,
+}: {
+  items: readonly T[] | null;
+  loading: boolean;
+  columns: readonly Column<T>[];
+  rowKey: (item: T) => string | number;
+}) {
+  const t = useTexts();
+  if (!items) return loading ? <p>{t.loading}</p> : null;
+  if (items.length === 0) return <p className="c-empty">{t.empty}</p>;
+  return (
+    <div className="c-table-wrap">
+      <table className="c-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={rowKey(item)}>
+              {columns.map((c) => (
+                <td key={c.label}>{c.cell(item)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the last action did, in a polite live region. */
+export function Notice({ text }: { text: string | null }) {
+  return text ? (
+    <div className="c-banner" role="status">
+      {text}
+    </div>
+  ) : null;
+}

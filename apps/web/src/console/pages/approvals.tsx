@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
-import { ErrorBanner, formatTime } from '../ui';
+import { DataTable, ErrorBanner, formatTime, Notice } from '../ui';
 
 interface Approval {
   id: number;
@@ -53,65 +53,46 @@ export function ApprovalsSection() {
       </div>
       <p className="c-lead">{t.approvals.lead}</p>
       <ErrorBanner error={list.error ?? action.error} />
-      {done ? (
-        <div className="c-banner" role="status">
-          {done}
-        </div>
-      ) : null}
-      {list.data?.length === 0 ? <p className="c-empty">{t.empty}</p> : null}
-      {list.data?.length ? (
-        <div className="c-table-wrap">
-          <table className="c-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.approvals.request}</th>
-                <th scope="col">{t.approvals.what}</th>
-                <th scope="col">{t.queue.amount}</th>
-                <th scope="col">{t.approvals.by}</th>
-                <th scope="col">{t.queue.created}</th>
-                <th scope="col">{t.queue.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((a) => (
-                <tr key={a.id}>
-                  <td>#{a.id}</td>
-                  <td>{describe(a.command)}</td>
-                  <td>{a.amount}</td>
-                  <td>{a.requestedBy}</td>
-                  <td>{formatTime(a.requestedAt, t.lang)}</td>
-                  <td>
-                    <div className="c-actions">
-                      {a.requestedBy === session.operator.name ? (
-                        <span className="c-hint">{t.approvals.own}</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="c-button"
-                          disabled={action.busy}
-                          onClick={() => approve(a)}
-                        >
-                          {t.queue.approve}
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="c-button c-button-danger"
-                        disabled={action.busy}
-                        onClick={() => reject(a)}
-                      >
-                        {t.queue.reject}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : list.loading ? (
-        <p>{t.loading}</p>
-      ) : null}
+      <Notice text={done} />
+      <DataTable
+        items={list.data}
+        loading={list.loading}
+        rowKey={(a) => a.id}
+        columns={[
+          { label: t.approvals.request, cell: (a) => `#${a.id}` },
+          { label: t.approvals.what, cell: (a) => describe(a.command) },
+          { label: t.queue.amount, cell: (a) => a.amount },
+          { label: t.approvals.by, cell: (a) => a.requestedBy },
+          { label: t.queue.created, cell: (a) => formatTime(a.requestedAt, t.lang) },
+          {
+            label: t.queue.actions,
+            cell: (a) => (
+              <div className="c-actions">
+                {a.requestedBy === session.operator.name ? (
+                  <span className="c-hint">{t.approvals.own}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="c-button"
+                    disabled={action.busy}
+                    onClick={() => approve(a)}
+                  >
+                    {t.queue.approve}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="c-button c-button-danger"
+                  disabled={action.busy}
+                  onClick={() => reject(a)}
+                >
+                  {t.queue.reject}
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

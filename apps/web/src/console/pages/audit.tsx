@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
-import { ErrorBanner, formatTime } from '../ui';
+import { DataTable, ErrorBanner, formatTime } from '../ui';
 
 interface AuditRow {
   seq: number;
@@ -75,44 +75,29 @@ export function AuditSection() {
           {t.audit.filter}
         </button>
       </form>
-      {list.data?.length === 0 ? <p className="c-empty">{t.empty}</p> : null}
-      {list.data?.length ? (
-        <div className="c-table-wrap">
-          <table className="c-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t.audit.when}</th>
-                <th scope="col">{t.audit.by}</th>
-                <th scope="col">{t.audit.action}</th>
-                <th scope="col">{t.audit.from}</th>
-                <th scope="col">{t.audit.what}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r) => (
-                <tr key={r.seq}>
-                  <td>{r.seq}</td>
-                  <td>{formatTime(r.at, t.lang)}</td>
-                  <td>{r.actor}</td>
-                  <td>{r.action}</td>
-                  <td>{r.ip ?? '—'}</td>
-                  <td>
-                    <code className="c-json">
-                      {JSON.stringify(r.detail)}
-                      {r.before !== null || r.after !== null
-                        ? ` ${JSON.stringify(r.before)} → ${JSON.stringify(r.after)}`
-                        : ''}
-                    </code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : list.loading ? (
-        <p>{t.loading}</p>
-      ) : null}
+      <DataTable
+        items={list.data}
+        loading={list.loading}
+        rowKey={(r) => r.seq}
+        columns={[
+          { label: '#', cell: (r) => r.seq },
+          { label: t.audit.when, cell: (r) => formatTime(r.at, t.lang) },
+          { label: t.audit.by, cell: (r) => r.actor },
+          { label: t.audit.action, cell: (r) => r.action },
+          { label: t.audit.from, cell: (r) => r.ip ?? '—' },
+          {
+            label: t.audit.what,
+            cell: (r) => (
+              <code className="c-json">
+                {JSON.stringify(r.detail)}
+                {r.before !== null || r.after !== null
+                  ? ` ${JSON.stringify(r.before)} → ${JSON.stringify(r.after)}`
+                  : ''}
+              </code>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

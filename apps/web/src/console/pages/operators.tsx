@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ConsoleError } from '../api';
 import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
-import { CopyButton, ErrorBanner, Field, formatTime, SelectField } from '../ui';
+import { CopyButton, DataTable, ErrorBanner, Field, formatTime, SelectField } from '../ui';
 
 interface OperatorRow {
   name: string;
@@ -98,84 +98,72 @@ export function OperatorsSection() {
           {t.operators.send}
         </button>
       </form>
-      {list.data ? (
-        <div className="c-table-wrap">
-          <table className="c-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.operators.name}</th>
-                <th scope="col">{t.operators.email}</th>
-                <th scope="col">{t.operators.role}</th>
-                <th scope="col">{t.operators.status}</th>
-                <th scope="col">{t.operators.lastSignIn}</th>
-                <th scope="col">{t.queue.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((row) => {
-                const self = row.name === session.operator.name;
-                return (
-                  <tr key={row.name}>
-                    <td>{row.name}</td>
-                    <td>{row.email}</td>
-                    <td>
-                      <select
-                        aria-label={`${t.operators.role}: ${row.name}`}
-                        value={row.role}
-                        disabled={self || action.busy}
-                        onChange={(e) => update(row, { role: e.target.value })}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {t.roles[r]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{t.operators.statuses[row.status] ?? row.status}</td>
-                    <td>{row.lastSignInAt ? formatTime(row.lastSignInAt, t.lang) : t.operators.never}</td>
-                    <td>
-                      {self ? null : (
-                        <div className="c-actions">
-                          {row.status === 'active' ? (
-                            <button
-                              type="button"
-                              className="c-button c-button-danger"
-                              disabled={action.busy}
-                              onClick={() => update(row, { status: 'disabled' })}
-                            >
-                              {t.operators.disable}
-                            </button>
-                          ) : row.status === 'disabled' ? (
-                            <button
-                              type="button"
-                              className="c-button"
-                              disabled={action.busy}
-                              onClick={() => update(row, { status: 'active' })}
-                            >
-                              {t.operators.enable}
-                            </button>
-                          ) : null}
-                          <button
-                            type="button"
-                            className="c-button c-button-quiet"
-                            disabled={action.busy}
-                            onClick={() => reset(row)}
-                          >
-                            {t.operators.reset}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : list.loading ? (
-        <p>{t.loading}</p>
-      ) : null}
+      <DataTable
+        items={list.data}
+        loading={list.loading}
+        rowKey={(row) => row.name}
+        columns={[
+          { label: t.operators.name, cell: (row) => row.name },
+          { label: t.operators.email, cell: (row) => row.email },
+          {
+            label: t.operators.role,
+            cell: (row) => (
+              <select
+                aria-label={`${t.operators.role}: ${row.name}`}
+                value={row.role}
+                disabled={row.name === session.operator.name || action.busy}
+                onChange={(e) => update(row, { role: e.target.value })}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {t.roles[r]}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          { label: t.operators.status, cell: (row) => t.operators.statuses[row.status] ?? row.status },
+          {
+            label: t.operators.lastSignIn,
+            cell: (row) => (row.lastSignInAt ? formatTime(row.lastSignInAt, t.lang) : t.operators.never),
+          },
+          {
+            label: t.queue.actions,
+            cell: (row) =>
+              row.name === session.operator.name ? null : (
+                <div className="c-actions">
+                  {row.status === 'active' ? (
+                    <button
+                      type="button"
+                      className="c-button c-button-danger"
+                      disabled={action.busy}
+                      onClick={() => update(row, { status: 'disabled' })}
+                    >
+                      {t.operators.disable}
+                    </button>
+                  ) : row.status === 'disabled' ? (
+                    <button
+                      type="button"
+                      className="c-button"
+                      disabled={action.busy}
+                      onClick={() => update(row, { status: 'active' })}
+                    >
+                      {t.operators.enable}
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="c-button c-button-quiet"
+                    disabled={action.busy}
+                    onClick={() => reset(row)}
+                  >
+                    {t.operators.reset}
+                  </button>
+                </div>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAction, useCommand, useSession } from '../session';
 import { type ConsoleTexts, fill, useTexts } from '../texts';
-import { ErrorBanner, formatTime, SelectField } from '../ui';
+import { DataTable, ErrorBanner, formatTime, Notice, SelectField } from '../ui';
 
 /** One row of a queue, whatever the queue: what the table and the actions need. */
 interface Row {
@@ -190,65 +190,44 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
         </button>
       </div>
       <ErrorBanner error={list.error ?? action.error} />
-      {done ? (
-        <div className="c-banner" role="status">
-          {done}
-        </div>
-      ) : null}
-      {list.loading && !list.data ? <p>{t.loading}</p> : null}
-      {list.data && rows.length === 0 ? <p className="c-empty">{t.empty}</p> : null}
-      {rows.length ? (
-        <div className="c-table-wrap">
-          <table className="c-table">
-            <thead>
-              <tr>
-                {q.columns(t).map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-                <th scope="col">{t.queue.status}</th>
-                {canAct ? <th scope="col">{t.queue.actions}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  {row.cells.map((c, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional
-                    <td key={i}>{c}</td>
-                  ))}
-                  <td>{t.statuses[row.status] ?? row.status}</td>
-                  {canAct ? (
-                    <td>
-                      {row.status === 'PENDING' ? (
-                        <div className="c-actions">
-                          <button
-                            type="button"
-                            className="c-button"
-                            disabled={action.busy}
-                            onClick={() => approve(row)}
-                          >
-                            {q.approve.label(t)}
-                          </button>
-                          <button
-                            type="button"
-                            className="c-button c-button-danger"
-                            disabled={action.busy}
-                            onClick={() => reject(row)}
-                          >
-                            {t.queue.reject}
-                          </button>
-                        </div>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <Notice text={done} />
+      <DataTable
+        items={list.data ? rows : null}
+        loading={list.loading}
+        rowKey={(row) => row.key}
+        columns={[
+          ...q.columns(t).map((label, i) => ({ label, cell: (row: Row) => row.cells[i] })),
+          { label: t.queue.status, cell: (row: Row) => t.statuses[row.status] ?? row.status },
+          ...(canAct
+            ? [
+                {
+                  label: t.queue.actions,
+                  cell: (row: Row) =>
+                    row.status === 'PENDING' ? (
+                      <div className="c-actions">
+                        <button
+                          type="button"
+                          className="c-button"
+                          disabled={action.busy}
+                          onClick={() => approve(row)}
+                        >
+                          {q.approve.label(t)}
+                        </button>
+                        <button
+                          type="button"
+                          className="c-button c-button-danger"
+                          disabled={action.busy}
+                          onClick={() => reject(row)}
+                        >
+                          {t.queue.reject}
+                        </button>
+                      </div>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
     </section>
   );
 }
