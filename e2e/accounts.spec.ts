@@ -322,7 +322,11 @@ test.describe('the signed-in member', () => {
     await expect(centre.getByRole('button', { name: 'Register now' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(centre).toHaveCount(0);
-    await page.getByRole('button', { name: 'Start game' }).first().click();
+    // The game centre opens on the in-house lottery, which a trial plays in free play; a vendor
+    // whose games need real money refuses the launch.
+    const centreBlock = page.locator('[data-game-centre]');
+    await centreBlock.locator('[data-vendor="TCG"]').click();
+    await centreBlock.getByRole('button', { name: 'Start game' }).click();
     const launch = page.getByRole('dialog', { name: /^Start / });
     await expect(launch).toContainText('This needs a real account.');
     await expectNoAxeViolations(page);
