@@ -1,29 +1,17 @@
+import { CONSOLE_SECTIONS, type ConsoleSectionId } from '@aurum/contract/console';
 import { useEffect, useState } from 'react';
 
 /** The console's pages: its own small router over /console/… paths. */
 export type ConsolePage = { kind: 'enrol' } | { kind: 'sign-in' } | { kind: 'section'; section: SectionId };
 
-export const SECTIONS = [
-  'overview',
-  'approvals',
-  'withdrawals',
-  'deposits',
-  'risk',
-  'operators',
-  'audit',
-] as const;
-export type SectionId = (typeof SECTIONS)[number];
+export const SECTIONS = CONSOLE_SECTIONS.map((s) => s.id);
+export type SectionId = ConsoleSectionId;
 
 /** The permission that shows a section. */
-export const SECTION_PERMISSION: Record<SectionId, string> = {
-  overview: 'site.read',
-  approvals: 'payments.read',
-  withdrawals: 'payments.read',
-  deposits: 'payments.read',
-  risk: 'risk.read',
-  operators: 'operators.manage',
-  audit: 'audit.read',
-};
+export const SECTION_PERMISSION = Object.fromEntries(CONSOLE_SECTIONS.map((s) => [s.id, s.permission])) as Record<
+  SectionId,
+  string
+>;
 
 export function pageOf(pathname: string): ConsolePage {
   const rest = pathname.replace(/^\/console\/?/, '').replace(/\/$/, '');

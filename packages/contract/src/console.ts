@@ -1,0 +1,25 @@
+/**
+ * The operator console's sections, shared by the console (its navigation) and the server (a
+ * test finds a section for every operator command and a permission for each): the permission
+ * that shows a section and the operator commands (`command` or `command:action`) its pages run.
+ * A command listed here is the section's to offer; the server still checks every call.
+ */
+export interface ConsoleSection {
+  id: string;
+  /** The permission that shows the section in the navigation. */
+  permission: string;
+  /** The operator commands the section's pages run: `name` for all actions or `name:action`. */
+  commands: readonly string[];
+}
+
+export const CONSOLE_SECTIONS = [
+  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance'] },
+  { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
+  { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
+  { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
+  { id: 'risk', permission: 'risk.read', commands: ['risk'] },
+  { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
+  { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
+] as const satisfies readonly ConsoleSection[];
+
+export type ConsoleSectionId = (typeof CONSOLE_SECTIONS)[number]['id'];
