@@ -8,10 +8,9 @@ export const SECTIONS = CONSOLE_SECTIONS.map((s) => s.id);
 export type SectionId = ConsoleSectionId;
 
 /** The permission that shows a section. */
-export const SECTION_PERMISSION = Object.fromEntries(CONSOLE_SECTIONS.map((s) => [s.id, s.permission])) as Record<
-  SectionId,
-  string
->;
+export const SECTION_PERMISSION = Object.fromEntries(
+  CONSOLE_SECTIONS.map((s) => [s.id, s.permission]),
+) as Record<SectionId, string>;
 
 export function pageOf(pathname: string): ConsolePage {
   const rest = pathname.replace(/^\/console\/?/, '').replace(/\/$/, '');
