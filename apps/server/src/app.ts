@@ -19,7 +19,7 @@ import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
-import { OpsService, opsRoutes } from './modules/ops/index.ts';
+import { OpsService } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
 import { installSupport } from './modules/support/index.ts';
@@ -206,7 +206,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     issueLaunchToken: (req) => app.vendors.issueLaunchToken(req),
     ops,
   });
-  opsRoutes(app, ops, deps.opsToken, config.CONFIG_DIR);
   const operators = installOperators(app, {
     database,
     store,
@@ -215,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secrets: SecretBox.fromKey(await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY)),
     ops,
     publicUrl: config.PUBLIC_URL,
+    configDir: config.CONFIG_DIR,
+    opsToken: deps.opsToken,
   });
   app.decorate('operators', operators);
   installAccounts(app, { database, store, clock, limiter, ops, accounts });

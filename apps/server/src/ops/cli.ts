@@ -4,7 +4,11 @@
  * embedded database, which one process owns, is never opened twice); otherwise it opens the
  * database itself. Both paths run the same OpsService.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { supportCommand } from '../modules/support/index.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -13,6 +17,17 @@ import { readOpsToken } from '../platform/ops-token.ts';
 import { runningServerPort } from '../platform/server-file.ts';
 
 const USAGE = `Usage: npm run ops -- <command> [options]
+
+Run commands as a named operator: sign in once, and each command obeys that operator's role and
+the four-eyes rules and is audited under its name. Without a signed-in operator a command runs
+as break-glass (for the server's own machine when nobody can sign in, e.g. to create the first
+administrator): nothing is refused, and it is recorded as break-glass and shown on the console's
+dashboard.
+
+  sign-in <name>                         sign in as an operator (asks for the password and an
+                                         authenticator or recovery code; piped input: one per
+                                         line); the session ends after 15 minutes unused
+  sign-out                               end the operator session of this command line
 
 Commands:
   status                                 show the merchant's operator settings
@@ -65,6 +80,10 @@ Commands:
                                          change an operator's role, status or allowed networks
                                          (a change of role or disabling ends its sessions)
   operator reset <name>                  a lost authenticator: a new enrolment link, sessions end
+  approval list [--status pending|approved|rejected]
+                                         four-eyes requests (a large withdrawal or adjustment)
+  approval approve <id>                  run a request another operator made (signed in only)
+  approval reject <id> --reason <text>   refuse a request
   vendor-secret <VENDOR> [--rotate]      make the secret a game vendor signs its seamless-wallet
                                          calls with and print it once; --rotate replaces it
   vendor-maintenance <VENDOR> --start <when> --end <when>
@@ -114,7 +133,8 @@ Commands:
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
   --url <url>         the running server (default: the one that owns DATA_DIR, if any)
-  --actor <name>      recorded in the audit log (default: your user name)`;
+  --actor <name>      break-glass only: who you are, recorded as break-glass:<name> in the audit
+                      log (default: your user name)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -297,6 +317,13 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return lotteryCommand(sub, value, words[3], opts);
     case 'operator':
       return operatorCommand(sub, value, opts);
+    case 'approval':
+      if (sub === 'list') return { command, action: sub, status: opts.status?.toLowerCase() };
+      if (sub !== 'approve' && sub !== 'reject') fail(`approval takes list, approve or reject.\n\n${USAGE}`);
+      if (!value || !/^\d{1,15}$/.test(value)) fail(`approval ${sub} takes a request's id.\n\n${USAGE}`);
+      if (sub === 'approve') return { command, action: sub, id: Number(value) };
+      if (!opts.reason) fail(`approval reject needs --reason "<why>".\n\n${USAGE}`);
+      return { command, action: sub, id: Number(value), reason: opts.reason };
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
@@ -359,6 +386,135 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
   }
 }
 
+/** The server's answer to a command-line call. */
+interface Answer {
+  success: boolean;
+  value?: unknown;
+  errorCode?: string;
+  message?: string;
+}
+
+/**
+ * How the command line reaches the operator endpoints: the running server over loopback, or,
+ * when none runs on this data, the application loaded here (the same routes, so the same
+ * checks: a signed-in operator's permissions and four-eyes, or break-glass).
+ */
+async function connect(
+  config: ReturnType<typeof loadConfig>,
+  url: string | null,
+): Promise<{ call(route: string, body: unknown): Promise<Answer>; close(): Promise<void> }> {
+  if (url) {
+    // A server runs (or was named): only ever talk to it, so the embedded database is never
+    // opened by two processes.
+    const token = await readOpsToken(config.DATA_DIR, config.OPS_TOKEN);
+    if (!token) fail('No operator token: set OPS_TOKEN or run the command where DATA_DIR holds ops-token.');
+    return {
+      async call(route, body) {
+        const response = await fetch(`${url}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-ops-token': token },
+          body: JSON.stringify(body),
+        }).catch((e: Error) => fail(`The server at ${url} did not answer: ${e.message}`));
+        return (await response.json()) as Answer;
+      },
+      close: async () => {},
+    };
+  }
+  // The application is loaded only here: a command sent to a running server starts in half
+  // the time without it.
+  const [{ buildApp }, { openAppDatabase }] = await Promise.all([import('../app.ts'), import('../boot.ts')]);
+  const database = await openAppDatabase(config);
+  const token = randomBytes(32).toString('base64url');
+  const app = await buildApp({ config, database, opsToken: token, serveWeb: false, logger: false });
+  return {
+    async call(route, body) {
+      const res = await app.inject({
+        method: 'POST',
+        url: route,
+        headers: { 'x-ops-token': token },
+        payload: body as Record<string, unknown>,
+        remoteAddress: '127.0.0.1',
+      });
+      return res.json() as Answer;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Where the command line keeps a signed-in operator's session: per user of this machine,
+ * merchant and data folder, readable by its owner only (OPS_SESSION_FILE names another file).
+ */
+function sessionFile(merchant: string, dataDir: string): string {
+  if (process.env.OPS_SESSION_FILE) return process.env.OPS_SESSION_FILE;
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12);
+  return path.join(os.homedir(), '.aurum-ops', `${merchant}-${key}.json`);
+}
+
+async function readSession(file: string): Promise<{ name: string; token: string } | null> {
+  try {
+    const s = JSON.parse(await readFile(file, 'utf8')) as { name?: unknown; token?: unknown };
+    return typeof s.name === 'string' && typeof s.token === 'string'
+      ? { name: s.name, token: s.token }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One answer typed at the terminal (hidden for a password), or the next line of piped input. */
+async function ask(question: string, hidden: boolean, piped: string[] | null): Promise<string> {
+  if (piped) return piped.shift() ?? '';
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const out = rl as unknown as { _writeToOutput(s: string): void };
+    const write = out._writeToOutput.bind(rl);
+    let muted = false;
+    out._writeToOutput = (s) => {
+      if (!muted) write(s);
+    };
+    rl.question(question, (answer) => {
+      rl.close();
+      if (hidden) process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = hidden;
+  });
+}
+
+async function pipedLines(): Promise<string[] | null> {
+  if (process.stdin.isTTY) return null;
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.split(/\r?\n/);
+}
+
+async function signIn(
+  server: Awaited<ReturnType<typeof connect>>,
+  merchant: string,
+  name: string | undefined,
+  file: string,
+) {
+  if (!name) fail(`sign-in takes the operator's name.\n\n${USAGE}`);
+  const piped = await pipedLines();
+  const password = await ask('Password: ', true, piped);
+  const code = (await ask('Authenticator or recovery code: ', false, piped)).trim();
+  const body = await server.call('/ops/sign-in', { merchant, name, password, code });
+  if (!body.success) fail(`Refused: ${body.message}`);
+  const value = body.value as { token: string; operator: { name: string; role: string }; expiresAt: string };
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(file, JSON.stringify({ merchant, name: value.operator.name, token: value.token }), {
+    mode: 0o600,
+  });
+  await chmod(file, 0o600);
+  console.error(
+    `Signed in as ${value.operator.name} (${value.operator.role}). Commands now run as ${value.operator.name}, with its role's permissions and the four-eyes rules, until 15 minutes pass without one (8 hours at most) or \`npm run ops -- sign-out\`.`,
+  );
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
     args: protectNegatives(process.argv.slice(2)),
@@ -395,44 +551,48 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  const args = toCommand(positionals, values);
+  const [word] = positionals;
+  const args = word === 'sign-in' || word === 'sign-out' ? null : toCommand(positionals, values);
   const merchant = values.merchant ?? (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
-  const actor = values.actor ?? `cli:${os.userInfo().username}`;
+  const file = sessionFile(merchant, config.DATA_DIR);
+  const session = await readSession(file);
+  if (word === 'sign-out' && !session) fail('No operator is signed in here.');
   const runningPort = runningServerPort(config.DATA_DIR);
-  const url = values.url ?? (runningPort ? `http://127.0.0.1:${runningPort}` : null);
-  if (url) {
-    // A server runs (or was named): only ever talk to it, so the embedded database is never
-    // opened by two processes.
-    const token = await readOpsToken(config.DATA_DIR, config.OPS_TOKEN);
-    if (!token) fail('No operator token: set OPS_TOKEN or run the command where DATA_DIR holds ops-token.');
-    const response = await fetch(`${url}/ops/command`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-token': token },
-      body: JSON.stringify({ merchant, actor, args }),
-    }).catch((e: Error) => fail(`The server at ${url} did not answer: ${e.message}`));
-    const body = (await response.json()) as { success: boolean; value?: unknown; message?: string };
+  const server = await connect(
+    config,
+    values.url ?? (runningPort ? `http://127.0.0.1:${runningPort}` : null),
+  );
+  try {
+    if (word === 'sign-in') return await signIn(server, merchant, positionals[1], file);
+    if (word === 'sign-out' && session) {
+      const body = await server.call('/ops/sign-out', { merchant, session: session.token });
+      await rm(file, { force: true });
+      if (!body.success && body.errorCode !== 'console.session.invalid') fail(`Refused: ${body.message}`);
+      console.error(`${session.name} is signed out.`);
+      return;
+    }
+    if (!args) return;
+    if (!session)
+      console.error(
+        'break-glass: no operator is signed in (npm run ops -- sign-in NAME), so this command runs without role or four-eyes checks and is recorded as break-glass.',
+      );
+    const actor = values.actor ?? os.userInfo().username;
+    const body = await server.call('/ops/command', {
+      merchant,
+      actor,
+      args,
+      ...(session ? { session: session.token } : {}),
+    });
+    if (!body.success && body.errorCode === 'console.session.invalid') {
+      await rm(file, { force: true });
+      fail(
+        `The operator session of ${session?.name} has ended: sign in again (npm run ops -- sign-in NAME).`,
+      );
+    }
     if (!body.success) fail(`Refused: ${body.message}`);
     report(args, body.value);
-    return;
-  }
-  // No server runs on this data: run the command on the database directly. The application is
-  // loaded only here: a command sent to a running server starts in half the time without it.
-  const [{ buildApp }, { openAppDatabase }] = await Promise.all([import('../app.ts'), import('../boot.ts')]);
-  const database = await openAppDatabase(config);
-  const app = await buildApp({
-    config,
-    database,
-    opsToken: 'unused-offline',
-    serveWeb: false,
-    logger: false,
-  });
-  try {
-    const merchantConfig =
-      args.command === 'reload-config' ? await readMerchantConfig(config.CONFIG_DIR) : undefined;
-    report(args, await app.ops.run(merchant, args, actor, merchantConfig));
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
   }
 }
 

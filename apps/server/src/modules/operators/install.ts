@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { issuesToDetails, resolveMerchant } from '../../platform/http.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
+import { requireOperator } from '../../platform/ops-token.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { OpsService } from '../ops/index.ts';
 import { Operators, operatorCommandSchema, SESSION_MAX_MS } from './service.ts';
@@ -19,6 +20,9 @@ export interface OperatorsInstallDeps {
   secrets: SecretBox;
   ops: OpsService;
   publicUrl: string | undefined;
+  configDir: string;
+  /** The operator token the command line on the server's own machine presents. */
+  opsToken: string;
 }
 
 /** The console session's cookie: HttpOnly, same-site only, sent to the operator API alone. */
@@ -38,6 +42,24 @@ const schemas = {
     code: codeSchema,
   }),
   command: z.strictObject({ args: z.record(z.string(), z.unknown()) }),
+};
+const sessionSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'not a session');
+/** The command line's calls (loopback, with the operator token). */
+const cliSchemas = {
+  command: z.object({
+    merchant: z.string().min(1).max(32),
+    actor: z.string().min(1).max(64),
+    args: z.record(z.string(), z.unknown()),
+    /** A signed-in operator's session; without one the command runs as break-glass. */
+    session: sessionSchema.optional(),
+  }),
+  signIn: z.strictObject({
+    merchant: z.string().min(1).max(32),
+    name: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(256),
+    code: codeSchema,
+  }),
+  signOut: z.strictObject({ merchant: z.string().min(1).max(32), session: sessionSchema }),
 };
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -110,6 +132,32 @@ export function installOperators(app: FastifyInstance, deps: OperatorsInstallDep
     const principal = await signedIn(req, reply);
     const { args } = parse(schemas.command, req.body);
     return ok(await operators.run(principal, args));
+  });
+
+  // The command line (`npm run ops`), on the server's own machine: as a signed-in operator (the
+  // same permissions and four-eyes rules as the console) or, without one, as break-glass.
+  const cliParse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+    const r = schema.safeParse(value ?? {});
+    if (!r.success) throw new AppError('ops.invalid', r.error.issues.map((i) => i.message).join('; '));
+    return r.data;
+  };
+  app.post('/ops/command', async (req) => {
+    requireOperator(req, deps.opsToken);
+    const { merchant, actor, args, session } = cliParse(cliSchemas.command, req.body);
+    if (session === undefined) return ok(await operators.breakGlass(merchant, actor, args, req.ip));
+    return ok(await operators.run(await operators.authenticate(merchant, session, req.ip), args));
+  });
+  app.post('/ops/sign-in', async (req) => {
+    requireOperator(req, deps.opsToken);
+    const { merchant, ...input } = cliParse(cliSchemas.signIn, req.body);
+    if (!(await deps.store.get(merchant))) throw new AppError('merchant.unknown');
+    return ok(await operators.signIn(merchant, input, req.ip));
+  });
+  app.post('/ops/sign-out', async (req) => {
+    requireOperator(req, deps.opsToken);
+    const { merchant, session } = cliParse(cliSchemas.signOut, req.body);
+    await operators.signOut(await operators.authenticate(merchant, session, req.ip));
+    return ok(null);
   });
   return operators;
 }

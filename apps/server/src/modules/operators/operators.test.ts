@@ -285,8 +285,13 @@ describe('operators and the operator API', () => {
         for (const [action, permission] of Object.entries(entry))
           cases.push({ args: { command, action }, permission });
     }
-    const auditRows = async () =>
-      (await opsCommand(t.app, { command: 'audit', limit: 500 })).length as number;
+    // The rows of the operators' actions (the break-glass reads of this test's helpers aside).
+    const auditRows = async () => {
+      const [row] = await t.db.database.rawTransaction((tx) =>
+        tx.rows<{ n: string }>("SELECT count(*) AS n FROM ops_audit WHERE action <> 'break-glass'"),
+      );
+      return Number(row?.n);
+    };
     for (const role of ROLES) {
       for (const { args, permission } of cases) {
         const before = await auditRows();
@@ -444,5 +449,141 @@ describe('operators and the operator API', () => {
       reviewedBy: 'pay-a, approved by pay-b',
     });
     expect(await status()).toBe('not pending');
+  });
+
+  describe('the command line (npm run ops)', () => {
+    const OPS = { 'x-ops-token': 'test-ops-token-0123456789abcdef' };
+    const cli = (route: string, payload: Record<string, unknown>, ip = '127.0.0.1') =>
+      t.app.inject({ method: 'POST', url: route, headers: OPS, payload, remoteAddress: ip });
+    const audit = async (action: string, actor?: string) =>
+      (await opsCommand(t.app, { command: 'audit', action, actor, limit: 5 })) as {
+        actor: string;
+        action: string;
+        detail: Record<string, unknown>;
+      }[];
+
+    it('runs as a signed-in operator: its role, its four-eyes rules and its name in the audit', async () => {
+      const f = await enrol('cli-fin', 'finance');
+      const r = await enrol('cli-rep', 'reporting');
+      const signedIn = async (name: string, secret: string) => {
+        const res = await cli('/ops/sign-in', {
+          merchant: DEMO_MERCHANT,
+          name,
+          password: PASSWORD,
+          code: nextCode(secret),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().value.token as string;
+      };
+      const fin = await signedIn('cli-fin', f.secret);
+      const rep = await signedIn('cli-rep', r.secret);
+      const run = (session: string, args: Record<string, unknown>) =>
+        cli('/ops/command', { merchant: DEMO_MERCHANT, actor: 'ignored', args, session });
+      // The role's permissions, as in the console: reporting may not move money.
+      const refused = await run(rep, { command: 'adjust', account: 'demo', amount: '5.00', reason: 'x' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ errorCode: 'console.forbidden' });
+      const done = await run(fin, {
+        command: 'adjust',
+        account: 'demo',
+        amount: '5.00',
+        reason: 'cli goodwill',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await audit('adjust'))[0]).toMatchObject({
+        actor: 'cli-fin',
+        detail: expect.objectContaining({ reason: 'cli goodwill' }),
+      });
+      // Four-eyes: above the threshold the command line asks too, and cannot approve its own.
+      const big = (
+        await run(fin, { command: 'adjust', account: 'demo', amount: '4000.00', reason: 'cli big' })
+      ).json().value.pendingApproval;
+      expect(big).toMatchObject({ requestedBy: 'cli-fin', amount: '4000.00' });
+      expect((await run(fin, { command: 'approval', action: 'approve', id: big.id })).json()).toMatchObject({
+        errorCode: 'console.approval.own',
+      });
+      // Break-glass cannot approve either: a second approval needs a named operator.
+      const glass = await cli('/ops/command', {
+        merchant: DEMO_MERCHANT,
+        actor: 'root',
+        args: { command: 'approval', action: 'approve', id: big.id },
+      });
+      expect(glass.statusCode).toBe(400);
+      expect(
+        (await run(fin, { command: 'approval', action: 'reject', id: big.id, reason: 'test' })).statusCode,
+      ).toBe(200);
+      // Signed out (or a made-up session): refused, never run as break-glass.
+      expect((await cli('/ops/sign-out', { merchant: DEMO_MERCHANT, session: fin })).statusCode).toBe(200);
+      const after = await run(fin, { command: 'status' });
+      expect(after.json()).toMatchObject({ errorCode: 'console.session.invalid' });
+      expect((await run('x'.repeat(43), { command: 'status' })).json()).toMatchObject({
+        errorCode: 'console.session.invalid',
+      });
+    });
+
+    it('refuses a wrong code, bad input and any caller off the machine', async () => {
+      const o = await enrol('cli-bad', 'support');
+      const wrong = await cli('/ops/sign-in', {
+        merchant: DEMO_MERCHANT,
+        name: 'cli-bad',
+        password: PASSWORD,
+        code: '000000',
+      });
+      expect(wrong.json()).toMatchObject({ errorCode: 'console.login.failed' });
+      const remote = await cli(
+        '/ops/sign-in',
+        { merchant: DEMO_MERCHANT, name: 'cli-bad', password: PASSWORD, code: nextCode(o.secret) },
+        '198.51.100.9',
+      );
+      expect(remote.statusCode).toBe(401);
+      for (const [route, body] of [
+        ['/ops/sign-in', { merchant: DEMO_MERCHANT, name: 'cli-bad', password: PASSWORD }],
+        [
+          '/ops/sign-in',
+          { merchant: DEMO_MERCHANT, name: 'cli-bad', password: PASSWORD, code: 'x', extra: 1 },
+        ],
+        ['/ops/sign-out', { merchant: DEMO_MERCHANT }],
+        ['/ops/command', { merchant: DEMO_MERCHANT, actor: 'a', args: { command: 'status' }, session: 'no' }],
+        ['/ops/command', { merchant: DEMO_MERCHANT, args: { command: 'status' } }],
+      ] as const) {
+        const res = await cli(route, body);
+        expect(res.statusCode, `${route} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, errorCode: 'ops.invalid' });
+      }
+      expect(
+        (
+          await cli('/ops/sign-in', {
+            merchant: 'NOPE',
+            name: 'cli-bad',
+            password: PASSWORD,
+            code: nextCode(o.secret),
+          })
+        ).json(),
+      ).toMatchObject({ success: false });
+    });
+
+    it('runs without a signed-in operator only as break-glass, recorded as such', async () => {
+      const res = await cli('/ops/command', {
+        merchant: DEMO_MERCHANT,
+        actor: 'root',
+        args: { command: 'maintenance', on: false },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await audit('break-glass', 'break-glass:root'))[0]).toMatchObject({
+        actor: 'break-glass:root',
+        detail: { command: 'maintenance', action: null },
+      });
+      expect((await audit('maintenance'))[0]).toMatchObject({ actor: 'break-glass:root' });
+      // Reads are recorded too: break-glass is never silent.
+      await cli('/ops/command', {
+        merchant: DEMO_MERCHANT,
+        actor: 'root',
+        args: { command: 'withdraw', action: 'list' },
+      });
+      expect((await audit('break-glass', 'break-glass:root'))[0]).toMatchObject({
+        detail: { command: 'withdraw', action: 'list' },
+      });
+      expect((await opsCommand(t.app, { command: 'audit-verify' })).ok).toBe(true);
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The ops module's public face (`OpsService` (every operator command, audited) and `POST
- * /ops/command`): code outside `modules/ops/` imports only this file.
+ * The ops module's public face: `OpsService`, every operator command (audited). Its callers,
+ * the console and the command line's loopback endpoint, live in the operators module, which
+ * checks who may run what. Code outside `modules/ops/` imports only this file.
  */
-export { opsRoutes } from './routes.ts';
 export type { OpsExtension } from './service.ts';
 export { OpsService } from './service.ts';
