@@ -305,7 +305,7 @@ describe.each(engines)('deposits on %s', (engine) => {
         status: 'PAID',
         amount: '75.25',
         account: m.account,
-        reviewedBy: 'test',
+        reviewedBy: 'break-glass:test',
       });
       expect(await mainBalance(m.id)).toBe(7525n);
       const rejected = await opsCommand(t.app, {
@@ -347,8 +347,8 @@ describe.each(engines)('deposits on %s', (engine) => {
         ),
       );
       expect(audit.map((a) => [a.actor, a.action, a.detail.orderNo])).toEqual([
-        ['test', 'deposit-approve', proved.orderNo],
-        ['test', 'deposit-reject', plain.orderNo],
+        ['break-glass:test', 'deposit-approve', proved.orderNo],
+        ['break-glass:test', 'deposit-reject', plain.orderNo],
       ]);
     });
 

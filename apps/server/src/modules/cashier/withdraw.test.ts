@@ -140,7 +140,7 @@ describe.each(engines)('withdrawals on %s', (engine) => {
       if (e.type === 'withdrawal') heard.push(e);
     });
     const paid = okValue(await ops(t, { command: 'withdraw', action: 'approve', orderNo: placed.orderNo }));
-    expect(paid).toMatchObject({ status: 'PAID', reviewedBy: 'test-operator' });
+    expect(paid).toMatchObject({ status: 'PAID', reviewedBy: 'break-glass:test-operator' });
     expect(heard).toEqual([{ type: 'withdrawal', orderNo: placed.orderNo, status: 'PAID' }]);
     expect(await balances(t, m.id)).toMatchObject({ MAIN: 37_950n, HOLD: 0n });
     expect(await transfersOf(m.id, TX_TYPE.withdrawal)).toHaveLength(1);
@@ -165,7 +165,7 @@ describe.each(engines)('withdrawals on %s', (engine) => {
       "SELECT action, actor FROM ops_audit WHERE detail->>'orderNo' = $1 ORDER BY id",
       [placed.orderNo],
     );
-    expect(audit).toEqual([{ action: 'withdraw-approve', actor: 'test-operator' }]);
+    expect(audit).toEqual([{ action: 'withdraw-approve', actor: 'break-glass:test-operator' }]);
     await expectInvariants(t);
   });
 

@@ -774,7 +774,7 @@ describe.each(engines)('lottery on %s', (engine) => {
     expect(await ownGroup()).toBe(1960);
     expect(await audits()).toEqual([
       {
-        actor: 'test',
+        actor: 'break-glass:test',
         detail: { account: m.account },
         before: { prizeGroup: null },
         after: { prizeGroup: 1960 },

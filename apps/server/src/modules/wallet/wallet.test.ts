@@ -130,8 +130,8 @@ describe.each(engines)('wallet API on %s', (engine) => {
       ),
     );
     expect(audit.map((a) => [a.actor, a.detail.reason])).toEqual([
-      ['test', 'welcome credit'],
-      ['test', 'fee'],
+      ['break-glass:test', 'welcome credit'],
+      ['break-glass:test', 'fee'],
     ]);
     // The operator's keys are a space of their own: one that reads like another area's key
     // is stored under the operator prefix, so it can never take that area's transfer.
