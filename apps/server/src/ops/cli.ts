@@ -49,6 +49,10 @@ Commands:
   deposit list [--status S] [--limit N]  deposit orders, newest first (S: PENDING, PAID, EXPIRED
                                          or REJECTED; N: 1 to 200, default 20)
   deposit approve <orderNo>              credit a pending bank-transfer deposit
+  deposit proof <orderNo>                save a bank deposit's proof image in this folder
+  deposit webhooks [<orderNo>] [--limit N]
+                                         the payment gateways' webhooks (of one order) and what
+                                         the site did with each, newest first
   deposit reject <orderNo> --reason <text>
                                          refuse a pending bank-transfer deposit
   withdraw list [--status S] [--limit N] withdrawal orders with the full account to pay to
@@ -187,8 +191,15 @@ function depositCommand(action: string | undefined, orderNo: string | undefined,
     const limit = opts.limit === undefined ? undefined : Number(opts.limit);
     return { command: 'deposit', action, status: opts.status?.toUpperCase(), limit };
   }
-  if (action !== 'approve' && action !== 'reject') fail(`deposit takes list, approve or reject.\n\n${USAGE}`);
+  if (action === 'webhooks') {
+    if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+    return { command: 'deposit', action, orderNo, limit };
+  }
+  if (action !== 'approve' && action !== 'reject' && action !== 'proof')
+    fail(`deposit takes list, webhooks, proof, approve or reject.\n\n${USAGE}`);
   if (!orderNo) fail(`deposit ${action} takes an order number.\n\n${USAGE}`);
+  if (action === 'proof') return { command: 'deposit', action, orderNo };
   if (action === 'approve') return { command: 'deposit', action, orderNo };
   if (!opts.reason) fail(`deposit reject needs --reason "<why>".\n\n${USAGE}`);
   return { command: 'deposit', action, orderNo, reason: opts.reason };
@@ -590,14 +601,23 @@ async function main() {
       );
     }
     if (!body.success) fail(`Refused: ${body.message}`);
-    report(args, body.value);
+    await report(args, body.value);
   } finally {
     await server.close();
   }
 }
 
 /** Prints the answer; a ledger check that found problems exits with 1. */
-function report(args: Record<string, unknown>, value: unknown) {
+async function report(args: Record<string, unknown>, value: unknown) {
+  if (args.command === 'deposit' && args.action === 'proof') {
+    const r = value as { orderNo: string; mime: string; dataUrl: string };
+    const file = `${r.orderNo}-proof.${r.mime === 'image/png' ? 'png' : 'jpg'}`;
+    await writeFile(file, Buffer.from(r.dataUrl.slice(r.dataUrl.indexOf(',') + 1), 'base64'), {
+      mode: 0o600,
+    });
+    console.log(`Saved the proof image of ${r.orderNo} as ${path.resolve(file)}`);
+    return;
+  }
   if (args.command === 'ledger-check') {
     const r = value as { ok: boolean; transfers: number; accounts: number; problems: unknown[] };
     console.log(r.ok ? `OK: ${r.transfers} transfers, ${r.accounts} accounts` : 'LEDGER PROBLEMS:');

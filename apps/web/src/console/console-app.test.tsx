@@ -151,6 +151,58 @@ describe('the operator console', () => {
     });
   });
 
+  it('shows a bank deposit’s proof image when asked, and the gateways’ webhook log', async () => {
+    window.history.replaceState(null, '', '/console/deposits');
+    const order = {
+      orderNo: 'D1',
+      account: 'demo',
+      type: 'BANK',
+      amount: '75.25',
+      status: 'PENDING',
+      createdAt: '2026-11-26T08:00:00Z',
+      proofKey: 'deposit-proof/ab/x.png',
+    };
+    const calls = serve({
+      me: ok(admin),
+      'command:deposit': (body) => {
+        const args = (body as { args: { action: string } }).args;
+        if (args.action === 'list')
+          return ok({ orders: [order, { ...order, orderNo: 'D2', proofKey: null }] });
+        if (args.action === 'proof')
+          return ok({ orderNo: 'D1', mime: 'image/png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+        return ok({
+          webhooks: [
+            {
+              id: 7,
+              gateway: 'sandbox',
+              receivedAt: '2026-11-26T08:01:00Z',
+              orderNo: 'D9',
+              txnId: 'TXN9',
+              outcome: 'PAID',
+              amount: '20.00',
+              currency: 'USD',
+              result: 'refused',
+              errorCode: 'cashier.webhook.mismatch',
+              message: 'The amount or currency is not the order’s.',
+            },
+          ],
+        });
+      },
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('The amount or currency is not the order’s.')).toBeTruthy();
+    expect(screen.getByText('Refused')).toBeTruthy();
+    // Only the order with a proof offers it; the image is fetched when asked for.
+    const buttons = await screen.findAllByRole('button', { name: /^Proof image of/ });
+    expect(buttons).toHaveLength(1);
+    expect(calls.some((c) => (c.body as { args?: { action?: string } })?.args?.action === 'proof')).toBe(
+      false,
+    );
+    fireEvent.click(buttons[0]!);
+    const image = await screen.findByRole('img', { name: 'Proof image of D1' });
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
   it('enrols from the link: the token leaves the address bar, and the recovery codes are shown once', async () => {
     const token = 'a'.repeat(43);
     window.history.replaceState(null, '', `/console/enrol#${token}`);

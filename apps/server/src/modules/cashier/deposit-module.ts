@@ -48,11 +48,11 @@ export function installDeposits(app: FastifyInstance, deps: DepositModuleDeps) {
   gateways.add(sandbox);
 
   const deposits = new DepositService({ database, clock, storage: deps.storage, gateways, log });
-  const webhooks = new DepositWebhooks({ store, ledger, clock, gateways, log });
+  const webhooks = new DepositWebhooks({ database, store, ledger, clock, gateways, log });
   depositRoutes(app, { store, deposits, webhooks, publicUrl: config.PUBLIC_URL });
   sandboxGatewayRoutes(app, sandbox, clock);
   deps.jobs.add(depositExpiryJob(database));
   deps.jobs.add(sandbox.redeliveryJob());
-  deps.ops.extend('deposit', depositOpsCommand({ database, ledger, clock }));
+  deps.ops.extend('deposit', depositOpsCommand({ database, ledger, clock, storage: deps.storage }));
   return { deposits, webhooks, sandbox, gateways };
 }

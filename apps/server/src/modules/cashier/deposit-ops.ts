@@ -5,12 +5,14 @@ import { appendAudit, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { BlobStorage } from '../../platform/storage.ts';
 import { findById } from '../accounts/index.ts';
 import type { OpsExtension } from '../ops/index.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { creditOrder } from './deposit-credit.ts';
 import { effectiveStatus } from './deposit-presenter.ts';
 import { findByOrderNo, listForOperator, settleOrder } from './deposit-repository.ts';
+import { listWebhooks } from './webhook-log.ts';
 
 const orderNo = z.string().trim().min(1).max(40);
 
@@ -23,6 +25,15 @@ export const depositCommandSchema = z.discriminatedUnion('action', [
     limit: z.number().int().min(1).max(200).default(20),
   }),
   z.object({ command: z.literal('deposit'), action: z.literal('approve'), orderNo }),
+  /** A bank deposit's proof image, as a data URL. */
+  z.object({ command: z.literal('deposit'), action: z.literal('proof'), orderNo }),
+  /** The payment gateways' webhooks and what the site did with each, newest first. */
+  z.object({
+    command: z.literal('deposit'),
+    action: z.literal('webhooks'),
+    orderNo: orderNo.optional(),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
   z.object({
     command: z.literal('deposit'),
     action: z.literal('reject'),
@@ -78,6 +89,7 @@ export interface DepositOpsDeps {
   database: Database;
   ledger: Ledger;
   clock: Clock;
+  storage: BlobStorage;
 }
 
 /**
@@ -89,7 +101,30 @@ export interface DepositOpsDeps {
 export function depositOpsCommand(deps: DepositOpsDeps): OpsExtension<typeof depositCommandSchema> {
   const { database, ledger, clock } = deps;
 
-  const review = (merchant: string, cmd: Exclude<DepositCommand, { action: 'list' }>, actor: string) =>
+  const proof = async (merchant: string, no: string, actor: string) => {
+    const order = await findByOrderNo(database.db, merchant, no);
+    if (!order) throw new AppError('cashier.order.not.found');
+    if (!order.proofKey) throw new AppError('ops.invalid', 'This order has no proof image.');
+    const image = await deps.storage.get(order.proofKey);
+    if (!image) throw new AppError('ops.invalid', 'The proof image is no longer stored.');
+    await recordAudit(database, {
+      merchantCode: merchant,
+      actor,
+      action: 'deposit-proof',
+      detail: { orderNo: order.orderNo },
+    });
+    return {
+      orderNo: order.orderNo,
+      mime: image.mime,
+      dataUrl: `data:${image.mime};base64,${image.bytes.toString('base64')}`,
+    };
+  };
+
+  const review = (
+    merchant: string,
+    cmd: Extract<DepositCommand, { action: 'approve' | 'reject' }>,
+    actor: string,
+  ) =>
     ledger.run(async (tx) => {
       const now = clock.now();
       const order = await findByOrderNo(tx, merchant, cmd.orderNo, true);
@@ -128,6 +163,8 @@ export function depositOpsCommand(deps: DepositOpsDeps): OpsExtension<typeof dep
   return {
     schema: depositCommandSchema,
     async run(merchant, cmd, actor) {
+      if (cmd.action === 'proof') return proof(merchant, cmd.orderNo, actor);
+      if (cmd.action === 'webhooks') return { webhooks: await listWebhooks(database, merchant, cmd) };
       if (cmd.action !== 'list') return review(merchant, cmd, actor);
       const now = clock.now();
       const rows = await listForOperator(database.db, merchant, cmd.status, cmd.limit);

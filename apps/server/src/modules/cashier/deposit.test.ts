@@ -289,6 +289,20 @@ describe.each(engines)('deposits on %s', (engine) => {
       const stored = await t.app.storage.get(rows[0]!.proof_key!);
       expect(stored?.mime).toBe('image/png');
       expect(stored?.bytes.equals(Buffer.from(image.split(',')[1]!, 'base64'))).toBe(true);
+      // The operator sees the proof image (the console shows it beside the order).
+      expect(
+        await opsCommand(t.app, { command: 'deposit', action: 'proof', orderNo: proved.orderNo }),
+      ).toEqual({
+        orderNo: proved.orderNo,
+        mime: 'image/png',
+        dataUrl: `data:image/png;base64,${image.split(',')[1]}`,
+      });
+      await expect(
+        opsCommand(t.app, { command: 'deposit', action: 'proof', orderNo: plain.orderNo }),
+      ).rejects.toThrow(/no proof image/);
+      await expect(
+        opsCommand(t.app, { command: 'deposit', action: 'proof', orderNo: 'D-NONE' }),
+      ).rejects.toThrow(/cashier.order.not.found/);
       const settings = value(
         await get(routes.depositSettings.path, m.token),
         routes.depositSettings.response,
@@ -347,6 +361,7 @@ describe.each(engines)('deposits on %s', (engine) => {
         ),
       );
       expect(audit.map((a) => [a.actor, a.action, a.detail.orderNo])).toEqual([
+        ['break-glass:test', 'deposit-proof', proved.orderNo],
         ['break-glass:test', 'deposit-approve', proved.orderNo],
         ['break-glass:test', 'deposit-reject', plain.orderNo],
       ]);

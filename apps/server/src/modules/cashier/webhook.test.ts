@@ -6,6 +6,7 @@ import {
   DEMO_MERCHANT,
   engines,
   nextIp,
+  opsCommand,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
@@ -116,6 +117,43 @@ describe.each(engines)('deposit webhooks on %s', (engine) => {
     // Another transaction for a paid order is refused.
     failure(await send(event(order)), 409, 'cashier.order.state');
     expect(await mainBalance()).toBe(10_000n);
+  });
+
+  it('keeps every webhook in the log the console reads: credited, replay, declined and refused', async () => {
+    await freshMember();
+    const order = await createOrder('41.50');
+    const body = event(order);
+    receipt(await send(body));
+    clock.advance(SECOND_MS);
+    receipt(await send(body));
+    failure(await send(event(order)), 409, 'cashier.order.state');
+    const declined = await createOrder('15.00');
+    receipt(await send(event(declined, { status: 'DECLINED' })));
+    const webhooks = async (args: Record<string, unknown>) =>
+      (await opsCommand(t.app, { command: 'deposit', action: 'webhooks', ...args })).webhooks as {
+        orderNo: string;
+        result: string;
+        errorCode: string | null;
+        amount: string;
+        outcome: string;
+      }[];
+    expect((await webhooks({ orderNo: order.orderNo })).map((w) => [w.result, w.errorCode])).toEqual([
+      ['refused', 'cashier.order.state'],
+      ['replay', null],
+      ['credited', null],
+    ]);
+    expect((await webhooks({ orderNo: order.orderNo }))[2]).toMatchObject({
+      amount: '41.50',
+      outcome: 'PAID',
+    });
+    expect(await webhooks({ orderNo: declined.orderNo })).toEqual([
+      expect.objectContaining({ result: 'declined', outcome: 'DECLINED' }),
+    ]);
+    expect(await webhooks({ limit: 2 })).toHaveLength(2);
+    for (const bad of [{ limit: 0 }, { limit: 501 }, { orderNo: '' }, { orderNo: 'x'.repeat(41) }])
+      await expect(opsCommand(t.app, { command: 'deposit', action: 'webhooks', ...bad })).rejects.toThrow(
+        /ops.invalid/,
+      );
   });
 
   it('credits once when the same webhook arrives many times at once', async () => {

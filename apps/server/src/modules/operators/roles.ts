@@ -104,7 +104,13 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   /** Four-eyes requests (console only): deciding one needs the permission of its command too. */
   approval: { list: 'payments.read', approve: 'payments.read', reject: 'payments.read' },
   'reset-password': 'players.write',
-  deposit: { list: 'payments.read', approve: 'payments.approve', reject: 'payments.approve' },
+  deposit: {
+    list: 'payments.read',
+    proof: 'payments.read',
+    webhooks: 'payments.read',
+    approve: 'payments.approve',
+    reject: 'payments.approve',
+  },
   withdraw: {
     list: 'payments.read',
     approve: 'payments.approve',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAction, useCommand, useSession } from '../session';
 import { type ConsoleTexts, fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, formatTime, Notice, SelectField } from '../ui';
@@ -9,6 +9,8 @@ interface Row {
   cells: string[];
   amount: string;
   status: string;
+  /** A bank deposit with a proof image. */
+  proof?: boolean;
 }
 
 interface QueueKind {
@@ -40,6 +42,7 @@ interface DepositOrder {
   amount: string;
   status: string;
   createdAt: string;
+  proofKey: string | null;
 }
 interface Hold {
   id: string;
@@ -95,6 +98,7 @@ const KINDS: Record<QueueKind['command'], QueueKind> = {
         key: o.orderNo,
         amount: o.amount,
         status: o.status,
+        proof: o.proofKey !== null,
         cells: [o.orderNo, o.account, o.type, o.amount, formatTime(o.createdAt, lang)],
       })),
     approve: { action: 'approve', label: (t) => t.queue.approve },
@@ -141,6 +145,7 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
   const list = useCommand<unknown>({ command: q.command, action: 'list', ...(status ? { status } : {}) });
   const action = useAction();
   const [done, setDone] = useState<string | null>(null);
+  const [proofOf, setProofOf] = useState<string | null>(null);
   const rows = list.data ? q.rows(list.data, t.lang) : [];
   const canAct = session.can(q.acts);
   const idOf = (row: Row) => (q.idField === 'id' ? Number(row.key) : row.key);
@@ -198,6 +203,24 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
         columns={[
           ...q.columns(t).map((label, i) => ({ label, cell: (row: Row) => row.cells[i] })),
           { label: t.queue.status, cell: (row: Row) => t.statuses[row.status] ?? row.status },
+          ...(kind === 'deposit'
+            ? [
+                {
+                  label: t.queue.proof,
+                  cell: (row: Row) =>
+                    row.proof ? (
+                      <button
+                        type="button"
+                        className="c-button c-button-quiet"
+                        aria-label={fill(t.queue.proofOf, { orderNo: row.key })}
+                        onClick={() => setProofOf(row.key)}
+                      >
+                        {t.queue.proof}
+                      </button>
+                    ) : null,
+                },
+              ]
+            : []),
           ...(canAct
             ? [
                 {
@@ -226,6 +249,84 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
                 },
               ]
             : []),
+        ]}
+      />
+      {proofOf ? <ProofDialog orderNo={proofOf} onClose={() => setProofOf(null)} /> : null}
+      {kind === 'deposit' ? <WebhookLog /> : null}
+    </section>
+  );
+}
+
+/** A bank deposit's proof image, fetched when asked for (every look is audited). */
+function ProofDialog({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
+  const t = useTexts();
+  const proof = useCommand<{ dataUrl: string }>({ command: 'deposit', action: 'proof', orderNo });
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || d.open) return;
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', '');
+  }, []);
+  const title = fill(t.queue.proofOf, { orderNo });
+  return (
+    <dialog ref={ref} className="c-dialog" aria-label={title} onClose={onClose}>
+      <h2>{title}</h2>
+      <ErrorBanner error={proof.error} />
+      {proof.data ? <img className="c-proof" src={proof.data.dataUrl} alt={title} /> : <p>{t.loading}</p>}
+      <button type="button" className="c-button" onClick={onClose}>
+        {t.queue.close}
+      </button>
+    </dialog>
+  );
+}
+
+interface Webhook {
+  id: number;
+  gateway: string;
+  receivedAt: string;
+  orderNo: string | null;
+  txnId: string | null;
+  outcome: string | null;
+  amount: string | null;
+  currency: string | null;
+  result: 'credited' | 'declined' | 'replay' | 'refused';
+  errorCode: string | null;
+  message: string | null;
+}
+
+/** The payment gateways' webhooks, newest first, with what the site did with each. */
+function WebhookLog() {
+  const t = useTexts();
+  const log = useCommand<{ webhooks: Webhook[] }>({ command: 'deposit', action: 'webhooks', limit: 100 });
+  return (
+    <section aria-labelledby="webhooks-title" className="c-subsection">
+      <div className="c-bar">
+        <h2 id="webhooks-title">{t.webhooks.title}</h2>
+        <button type="button" className="c-button c-button-quiet" onClick={log.reload}>
+          {t.refresh}
+        </button>
+      </div>
+      <p className="c-lead">{t.webhooks.lead}</p>
+      <ErrorBanner error={log.error} />
+      <DataTable
+        items={log.data?.webhooks ?? null}
+        loading={log.loading}
+        rowKey={(w) => w.id}
+        columns={[
+          { label: t.webhooks.received, cell: (w) => formatTime(w.receivedAt, t.lang) },
+          { label: t.webhooks.gateway, cell: (w) => w.gateway },
+          { label: t.queue.order, cell: (w) => w.orderNo ?? '—' },
+          { label: t.webhooks.txn, cell: (w) => w.txnId ?? '—' },
+          { label: t.webhooks.outcome, cell: (w) => w.outcome ?? '—' },
+          { label: t.queue.amount, cell: (w) => (w.amount ? `${w.amount} ${w.currency ?? ''}` : '—') },
+          {
+            label: t.webhooks.result,
+            cell: (w) => (
+              <span className={`c-result c-result-${w.result}`}>{t.webhooks.results[w.result]}</span>
+            ),
+          },
+          { label: t.webhooks.why, cell: (w) => w.message ?? w.errorCode ?? '' },
         ]}
       />
     </section>
