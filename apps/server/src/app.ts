@@ -22,6 +22,7 @@ import { installOperators, type Operators } from './modules/operators/index.ts';
 import { OpsService } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
+import { installRiskSignals } from './modules/risk/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { endVendorSessionsOf, installVendors, type Vendors } from './modules/vendor/index.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     opsToken: deps.opsToken,
   });
   app.decorate('operators', operators);
+  installRiskSignals({ database, store, clock, ops });
   installAccounts(app, { database, store, clock, limiter, ops, accounts });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });

@@ -17,7 +17,7 @@ export const CONSOLE_SECTIONS = [
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
-  { id: 'risk', permission: 'risk.read', commands: ['risk'] },
+  { id: 'risk', permission: 'risk.read', commands: ['risk', 'risk-links', 'risk-alerts'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
 ] as const satisfies readonly ConsoleSection[];

@@ -1,6 +1,6 @@
+export * from './console.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
-export * from './console.ts';
 export * from './features.ts';
 export * from './headers.ts';
 export * from './money.ts';

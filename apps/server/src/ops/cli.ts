@@ -98,6 +98,11 @@ Commands:
   risk list [--status S] [--limit N]     seamless wins held by the risk limits, oldest first
                                          (S: PENDING (default), RELEASED or REJECTED; N: 1 to
                                          200, default 50)
+  risk-links <account>                   the members sharing a device, a network address, a
+                                         mobile number or a withdrawal payee with this one
+  risk-alerts [--days N] [--win-above X] [--withdraw-above X]
+                                         large wins and withdrawals of the last N days (default
+                                         7; thresholds default to cashier.alerts)
   risk release <id>                      pay a held win (once) and close its round as the
                                          vendor's credit would have
   risk reject <id> --reason <text>       close the round of a held win without paying it
@@ -183,6 +188,9 @@ interface CliOptions {
   title?: string | undefined;
   account?: string | undefined;
   minutes?: string | undefined;
+  days?: string | undefined;
+  'win-above'?: string | undefined;
+  'withdraw-above'?: string | undefined;
 }
 
 function depositCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -335,6 +343,17 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       if (sub === 'approve') return { command, action: sub, id: Number(value) };
       if (!opts.reason) fail(`approval reject needs --reason "<why>".\n\n${USAGE}`);
       return { command, action: sub, id: Number(value), reason: opts.reason };
+    case 'risk-links':
+      if (!sub) fail(`risk-links takes an account.\n\n${USAGE}`);
+      return { command, account: sub };
+    case 'risk-alerts':
+      if (opts.days !== undefined && !/^\d+$/.test(opts.days)) fail(`--days takes a number.\n\n${USAGE}`);
+      return {
+        command,
+        days: opts.days === undefined ? undefined : Number(opts.days),
+        winAbove: opts['win-above'],
+        withdrawAbove: opts['withdraw-above'],
+      };
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
@@ -552,6 +571,9 @@ async function main() {
       account: { type: 'string' },
       game: { type: 'string' },
       minutes: { type: 'string' },
+      days: { type: 'string' },
+      'win-above': { type: 'string' },
+      'withdraw-above': { type: 'string' },
       action: { type: 'string' },
       by: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -203,6 +203,44 @@ describe('the operator console', () => {
     expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
+  it('shows large wins and withdrawals, and finds the accounts linked to a member', async () => {
+    window.history.replaceState(null, '', '/console/risk');
+    const calls = serve({
+      me: ok(admin),
+      'command:risk': ok([]),
+      'command:risk-alerts': ok({
+        winAbove: '5000.00',
+        withdrawAbove: '5000.00',
+        days: 7,
+        alerts: [
+          {
+            kind: 'withdrawal',
+            at: '2026-11-26T08:00:00Z',
+            account: 'bob',
+            amount: '8000.00',
+            reference: 'W77',
+            detail: 'PENDING',
+          },
+        ],
+      }),
+      'command:risk-links': ok({
+        account: 'amy',
+        linked: [{ account: 'cat', status: 'active', shared: [{ kind: 'payee', value: 'BDO 5555' }] }],
+      }),
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('W77')).toBeTruthy();
+    expect(screen.getByText('Wins of 5000.00 or more and withdrawals of 5000.00 or more.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Linked accounts' });
+    fireEvent.change(form.querySelector('input')!, { target: { value: ' amy ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find links' }));
+    expect(await screen.findByText('BDO 5555')).toBeTruthy();
+    expect(calls.map((c) => (c.body as { args?: unknown })?.args)).toContainEqual({
+      command: 'risk-links',
+      account: 'amy',
+    });
+  });
+
   it('enrols from the link: the token leaves the address bar, and the recovery codes are shown once', async () => {
     const token = 'a'.repeat(43);
     window.history.replaceState(null, '', `/console/enrol#${token}`);

@@ -98,6 +98,19 @@ export const cashierConfigSchema = z.object({
         .default('1000.00'),
     })
     .prefault({}),
+  /** Risk alerts in the console: a round's win and a withdrawal at or above these amounts. */
+  alerts: z
+    .object({
+      largeWinAbove: z
+        .string()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/)
+        .default('5000.00'),
+      largeWithdrawalAbove: z
+        .string()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/)
+        .default('5000.00'),
+    })
+    .prefault({}),
   transfer: z
     .object({
       /** Limits of transferUpline and an agent's downline transfers, decimal strings. */

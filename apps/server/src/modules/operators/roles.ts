@@ -119,6 +119,8 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     'force-received': 'payments.approve',
   },
   risk: { list: 'risk.read', release: 'risk.write', reject: 'risk.write' },
+  'risk-links': 'risk.read',
+  'risk-alerts': 'risk.read',
   lottery: {
     issues: 'lottery.read',
     exposure: 'lottery.read',

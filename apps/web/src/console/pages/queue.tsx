@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAction, useCommand, useSession } from '../session';
 import { type ConsoleTexts, fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, formatTime, Notice, SelectField } from '../ui';
+import { RiskSignals } from './risk-signals';
 
 /** One row of a queue, whatever the queue: what the table and the actions need. */
 interface Row {
@@ -253,6 +254,7 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
       />
       {proofOf ? <ProofDialog orderNo={proofOf} onClose={() => setProofOf(null)} /> : null}
       {kind === 'deposit' ? <WebhookLog /> : null}
+      {kind === 'risk' ? <RiskSignals /> : null}
     </section>
   );
 }

@@ -116,6 +116,28 @@ export const en = {
     proofOf: 'Proof image of {{orderNo}}',
     close: 'Close',
   },
+  riskSignals: {
+    alerts: 'Large wins and withdrawals',
+    days: 'Last days',
+    thresholds: 'Wins of {{win}} or more and withdrawals of {{withdrawal}} or more.',
+    when: 'When',
+    kind: 'Kind',
+    kinds: {
+      win: 'Win',
+      withdrawal: 'Withdrawal',
+      device: 'Device',
+      network: 'Network',
+      mobile: 'Mobile',
+      payee: 'Payee',
+    },
+    reference: 'Reference',
+    detail: 'Detail',
+    links: 'Linked accounts',
+    linksLead:
+      'Members who share a device, a network address, a mobile number or a withdrawal payee with one member.',
+    find: 'Find links',
+    shared: 'Shared',
+  },
   webhooks: {
     title: 'Payment gateway webhooks',
     lead: 'Every webhook a payment gateway sent, and what the site did with it.',
