@@ -19,7 +19,7 @@ import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
-import { OpsService } from './modules/ops/index.ts';
+import { featureCommand, OpsService } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
 import { installRiskSignals } from './modules/risk/index.ts';
@@ -220,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('operators', operators);
   installRiskSignals({ database, store, clock, ops });
+  ops.extend('feature', featureCommand(database, store));
   installAccounts(app, { database, store, clock, limiter, ops, accounts });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });

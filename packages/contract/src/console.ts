@@ -20,6 +20,7 @@ export const CONSOLE_SECTIONS = [
   { id: 'risk', permission: 'risk.read', commands: ['risk', 'risk-links', 'risk-alerts'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
+  { id: 'features', permission: 'site.read', commands: ['feature'] },
 ] as const satisfies readonly ConsoleSection[];
 
 export type ConsoleSectionId = (typeof CONSOLE_SECTIONS)[number]['id'];

@@ -37,6 +37,10 @@ Commands:
   region countries <CC,CC,...|none>      set the blocked countries (two-letter codes)
   region ranges <CIDR,CIDR,...|none>     set the blocked IP addresses and ranges
   reload-config                          re-read config/ into the database
+  feature list                           the merchant's feature flags: each one's own switch and
+                                         whether members have it (every parent on too)
+  feature on|off <KEY>                   switch a feature for every member at once (config/
+                                         features.json stays the seed: reload-config puts it back)
   outbox [--to <number|email>] [--limit N] recent SMS and email kept by the outbox provider
   adjust <account> <amount> --reason <text> [--key <key>]
                                          credit (amount > 0) or debit (amount < 0) a member's
@@ -343,6 +347,11 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       if (sub === 'approve') return { command, action: sub, id: Number(value) };
       if (!opts.reason) fail(`approval reject needs --reason "<why>".\n\n${USAGE}`);
       return { command, action: sub, id: Number(value), reason: opts.reason };
+    case 'feature':
+      if (sub === 'list') return { command, action: 'list' };
+      if ((sub === 'on' || sub === 'off') && value)
+        return { command, action: 'set', modId: value.toUpperCase(), on: sub === 'on' };
+      return fail(`feature takes list, or on or off and a key.\n\n${USAGE}`);
     case 'risk-links':
       if (!sub) fail(`risk-links takes an account.\n\n${USAGE}`);
       return { command, account: sub };

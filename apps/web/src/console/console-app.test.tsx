@@ -77,6 +77,7 @@ describe('the operator console', () => {
       'Second approvals',
       'Withdrawals',
       'Deposits',
+      'Features',
     ]);
     // Support may not switch maintenance: the button is not there (and the server refuses it).
     expect(screen.queryByRole('button', { name: 'Start maintenance' })).toBeNull();
@@ -239,6 +240,37 @@ describe('the operator console', () => {
       command: 'risk-links',
       account: 'amy',
     });
+  });
+
+  it('switches a feature flag live after a confirmation, and shows a branch a parent turned off', async () => {
+    window.history.replaceState(null, '', '/console/features');
+    let hot = true;
+    const calls = serve({
+      me: ok(admin),
+      'command:feature': (body) => {
+        const args = (body as { args: { action: string; on?: boolean } }).args;
+        if (args.action === 'set') hot = args.on ?? hot;
+        const rows = [
+          { modId: 'GAMELO3', enabled: true, effective: true, parents: [] },
+          { modId: 'GAMELOHOT3', enabled: hot, effective: hot, parents: ['GAMELO3'] },
+          { modId: 'COMM3', enabled: false, effective: false, parents: [] },
+          { modId: 'FEEDBACK3', enabled: true, effective: false, parents: ['COMM3'] },
+        ];
+        return args.action === 'set' ? ok(rows[1]) : ok(rows);
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Off (a parent is off)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Turn GAMELOHOT3 off' }));
+    expect(await screen.findByText('GAMELOHOT3 is off.')).toBeTruthy();
+    expect(calls.map((c) => (c.body as { args?: unknown })?.args)).toContainEqual({
+      command: 'feature',
+      action: 'set',
+      modId: 'GAMELOHOT3',
+      on: false,
+    });
+    expect(await screen.findByRole('button', { name: 'Turn GAMELOHOT3 on' })).toBeTruthy();
   });
 
   it('enrols from the link: the token leaves the address bar, and the recovery codes are shown once', async () => {

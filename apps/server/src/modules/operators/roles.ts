@@ -90,6 +90,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   maintenance: 'site.write',
   region: 'site.write',
   'reload-config': 'site.write',
+  feature: { list: 'site.read', set: 'site.write' },
   outbox: 'messages.read',
   adjust: 'money.adjust',
   'ledger-check': 'ledger.check',

@@ -172,6 +172,44 @@ describe.each(engines)('system calls on %s', (engine) => {
     expect((await get(routes.gameMenus.path)).statusCode).toBe(200);
   });
 
+  it('switches a feature live by operator command, audited, and refuses an unknown key', async () => {
+    type Feature = { modId: string; enabled: boolean; effective: boolean; parents: string[] };
+    const list = (await opsCommand(t.app, { command: 'feature', action: 'list' })) as Feature[];
+    expect(list.find((f) => f.modId === 'GAMELOHOT3')).toMatchObject({ enabled: true, effective: true });
+    const off = await opsCommand(t.app, {
+      command: 'feature',
+      action: 'set',
+      modId: 'GAMELOHOT3',
+      on: false,
+    });
+    expect(off).toMatchObject({ modId: 'GAMELOHOT3', enabled: false, effective: false });
+    expect((await get(routes.hotGames.path)).json()).toMatchObject({ errorCode: 'feature.disabled' });
+    const [audit] = await opsCommand(t.app, { command: 'audit', action: 'feature-set', limit: 1 });
+    expect(audit).toMatchObject({
+      detail: { modId: 'GAMELOHOT3' },
+      before: { enabled: true, effective: true },
+      after: { enabled: false, effective: false },
+    });
+    // A parent off turns its branch off for members; the child keeps its own switch.
+    const parent = list.find((f) => f.modId === 'COMM3')!;
+    const child = list.find((f) => f.parents.includes('COMM3'))!;
+    await opsCommand(t.app, { command: 'feature', action: 'set', modId: 'COMM3', on: false });
+    const after = (await opsCommand(t.app, { command: 'feature', action: 'list' })) as Feature[];
+    expect(after.find((f) => f.modId === child.modId)).toMatchObject({ enabled: true, effective: false });
+    await opsCommand(t.app, { command: 'feature', action: 'set', modId: parent.modId, on: true });
+    await opsCommand(t.app, { command: 'feature', action: 'set', modId: 'GAMELOHOT3', on: true });
+    expect((await get(routes.hotGames.path)).statusCode).toBe(200);
+    const version = (await opsCommand(t.app, { command: 'status' })).version;
+    for (const bad of [
+      { command: 'feature', action: 'set', modId: 'NOPE3', on: true },
+      { command: 'feature', action: 'set', modId: 'gamelohot3', on: true },
+      { command: 'feature', action: 'set', modId: 'GAMELOHOT3' },
+      { command: 'feature', action: 'flip' },
+    ])
+      await expect(opsCommand(t.app, bad), JSON.stringify(bad)).rejects.toThrow(/ops.invalid/);
+    expect((await opsCommand(t.app, { command: 'status' })).version).toBe(version);
+  });
+
   it('answers the health check', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.json()).toEqual({ status: 'ok', database: engine });

@@ -6,6 +6,7 @@ import { fill, useTexts } from '../texts';
 import { ErrorBanner, LanguageButton } from '../ui';
 import { ApprovalsSection } from './approvals';
 import { AuditSection } from './audit';
+import { FeaturesSection } from './features';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
 import { QueueSection } from './queue';
@@ -82,6 +83,7 @@ export function Shell({
           {current === 'risk' ? <QueueSection kind="risk" /> : null}
           {current === 'operators' ? <OperatorsSection /> : null}
           {current === 'audit' ? <AuditSection /> : null}
+          {current === 'features' ? <FeaturesSection /> : null}
         </main>
       </div>
     </SessionContext.Provider>
