@@ -11,3 +11,12 @@ CREATE TABLE member_notes (
   created_at timestamptz NOT NULL
 );
 CREATE INDEX member_notes_member_idx ON member_notes (member_id, id DESC);
+
+-- The console's player search (modules/players): an account from its start, an email, a mobile
+-- by its last digits (without the dialling code), and the members who signed in or held a
+-- session from an address; each an index probe, not a scan of the merchant's members.
+CREATE INDEX members_account_prefix_idx ON members (merchant_code, account_lower text_pattern_ops);
+CREATE INDEX members_email_idx ON members (merchant_code, lower(email));
+CREATE INDEX members_mobile_suffix_idx ON members (merchant_code, reverse(mobile) text_pattern_ops);
+CREATE INDEX member_sign_ins_ip_idx ON member_sign_ins (merchant_code, ip);
+CREATE INDEX sessions_ip_idx ON sessions (merchant_code, ip);

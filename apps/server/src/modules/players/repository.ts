@@ -84,7 +84,11 @@ export async function searchMembers(db: Queryable, merchantCode: string, q: stri
   if (text.includes('@')) or.push(`lower(m.email) = ${p(text.toLowerCase())}`);
   const digits = text.replace(/[\s()+-]/g, '');
   if (/^\d{5,20}$/.test(digits)) {
-    or.push(`m.mobile = ${p(`+${digits}`)}`, `m.mobile LIKE ${p(`%${digits}`)}`);
+    // By its last digits: the number without its dialling code (reverse(mobile) is indexed).
+    or.push(
+      `m.mobile = ${p(`+${digits}`)}`,
+      `reverse(m.mobile) LIKE ${p(`${[...digits].reverse().join('')}%`)}`,
+    );
   }
   if (/^\d{1,15}$/.test(text)) or.push(`m.id = ${p(Number(text))}`);
   if (IP.test(text)) {
