@@ -331,8 +331,14 @@ export async function memberRecords(
   };
 }
 
-/** A member's operator notes (locks and unlocks among them), newest first. */
-export async function listNotes(db: Queryable, merchantCode: string, memberId: number, limit: number) {
+/** A member's operator notes (locks and unlocks among them), newest first; `kind`: only those. */
+export async function listNotes(
+  db: Queryable,
+  merchantCode: string,
+  memberId: number,
+  limit: number,
+  kind?: 'note' | 'lock' | 'unlock',
+) {
   const rows = await queryRows<{
     id: number;
     kind: string;
@@ -342,8 +348,9 @@ export async function listNotes(db: Queryable, merchantCode: string, memberId: n
   }>(
     db,
     `SELECT id::int AS id, kind, body, author, ${ISO('created_at', 'created_at')} FROM member_notes
-      WHERE merchant_code = $1 AND member_id = $2 ORDER BY id DESC LIMIT $3`,
-    [merchantCode, memberId, limit],
+      WHERE merchant_code = $1 AND member_id = $2 AND ($4::text IS NULL OR kind = $4::text)
+      ORDER BY id DESC LIMIT $3`,
+    [merchantCode, memberId, limit, kind ?? null],
   );
   return rows.map((n) => ({ id: n.id, kind: n.kind, text: n.body, author: n.author, at: n.created_at }));
 }

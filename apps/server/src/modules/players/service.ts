@@ -11,6 +11,7 @@ import type { OpsExtension } from '../ops/index.ts';
 import {
   countLiveSessions,
   insertNote,
+  listNotes,
   type MemberRecord,
   memberByAccount,
   memberRecords,
@@ -112,7 +113,9 @@ export class Players {
   private async show(merchant: MerchantState, m: MemberRecord) {
     const now = new Date(this.deps.clock.now());
     const records = await memberRecords(this.deps.database.db, merchant.code, m.id, now, RECORD_LIMIT);
-    const lock = m.status === 'disabled' ? (records.notes.find((n) => n.kind === 'lock') ?? null) : null;
+    // The lock's own note, however many notes came after it.
+    const [lock] =
+      m.status === 'disabled' ? await listNotes(this.deps.database.db, merchant.code, m.id, 1, 'lock') : [];
     const kind = kindOf(merchant, m.type);
     return {
       profile: {

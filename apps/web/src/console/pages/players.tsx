@@ -115,6 +115,9 @@ interface Tree {
 }
 
 const playerPath = (account: string) => pathOf({ kind: 'section', section: 'players', player: account });
+const searchPath = () => `${pathOf({ kind: 'section', section: 'players' })}${lastSearch}`;
+/** The search a player page goes back to (`?q=…`), kept while the console is open. */
+let lastSearch = '';
 
 /** A link inside the console's own router. */
 function PlayerLink({ account }: { account: string }) {
@@ -144,7 +147,8 @@ function PlayerSearch() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = q.trim();
-    window.history.replaceState(null, '', next ? `?q=${encodeURIComponent(next)}` : window.location.pathname);
+    lastSearch = next ? `?q=${encodeURIComponent(next)}` : '';
+    window.history.replaceState(null, '', `${window.location.pathname}${lastSearch}`);
     setQuery(next);
   };
   return (
@@ -230,10 +234,10 @@ function PlayerView({ account }: { account: string }) {
     <section aria-labelledby="player-title">
       <p>
         <a
-          href={pathOf({ kind: 'section', section: 'players' })}
+          href={searchPath()}
           onClick={(e) => {
             e.preventDefault();
-            window.history.back();
+            navigate(searchPath());
           }}
         >
           ← {p.back}
