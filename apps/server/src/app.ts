@@ -20,6 +20,7 @@ import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
 import { featureCommand, OpsService } from './modules/ops/index.ts';
+import { installPlayers } from './modules/players/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
 import { installRiskSignals } from './modules/risk/index.ts';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
   recordRoutes(app, store, new AccountRecords(database, gameDirectory));
   installAgents(app, { database, store, clock });
+  installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });
   const areaDeps: AreaDeps = {

@@ -28,6 +28,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
   ops: ['wallet'],
   operators: ['accounts', 'cashier', 'ops'],
+  players: ['accounts', 'agents', 'ops'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
   support: ['accounts', 'ops', 'realtime'],

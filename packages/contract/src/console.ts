@@ -18,6 +18,11 @@ export const CONSOLE_SECTIONS = [
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
   { id: 'risk', permission: 'risk.read', commands: ['risk', 'risk-links', 'risk-alerts'] },
+  {
+    id: 'players',
+    permission: 'players.read',
+    commands: ['player', 'adjust', 'reset-password', 'message-send'],
+  },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
   { id: 'features', permission: 'site.read', commands: ['feature'] },

@@ -50,6 +50,20 @@ Commands:
                                          set the member's password to the merchant's default
                                          password and end its sessions: the next sign-in must
                                          choose a new one
+  player search <text> [--limit N]       members by account (its start), mobile, email, member id
+                                         or an IP address they signed in from
+  player show <account>                  a member's page: profile, status and lock, wallets,
+                                         latest ledger entries, deposits, withdrawals, game
+                                         rounds, sessions and sign-ins, messages, notes
+  player lock <account> --reason <text>  lock a member: every session ends, no sign-in until
+                                         unlocked
+  player unlock <account> --reason <text>
+                                         lift the lock
+  player end-sessions <account>          sign the member out everywhere (no lock)
+  player note <account> --text <text>    an operator note on the member (operators only)
+  player tree <account> [--depth N] [--limit N]
+                                         an agent's members N levels down (default 1) with
+                                         their team counts
   deposit list [--status S] [--limit N]  deposit orders, newest first (S: PENDING, PAID, EXPIRED
                                          or REJECTED; N: 1 to 200, default 20)
   deposit approve <orderNo>              credit a pending bank-transfer deposit
@@ -195,6 +209,43 @@ interface CliOptions {
   days?: string | undefined;
   'win-above'?: string | undefined;
   'withdraw-above'?: string | undefined;
+  depth?: string | undefined;
+}
+
+const PLAYER_ACTIONS = ['search', 'show', 'lock', 'unlock', 'end-sessions', 'note', 'tree'];
+
+function playerCommand(action: string | undefined, value: string | undefined, opts: CliOptions) {
+  if (!action || !PLAYER_ACTIONS.includes(action))
+    fail(`player takes ${PLAYER_ACTIONS.join(', ')}.\n\n${USAGE}`);
+  const number = (text: string | undefined, what: string) => {
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text)) fail(`--${what} takes a number.\n\n${USAGE}`);
+    return Number(text);
+  };
+  if (!value)
+    fail(`player ${action} takes ${action === 'search' ? 'what to search for' : 'an account'}.\n\n${USAGE}`);
+  // The server checks every value: one set of rules for every caller.
+  switch (action) {
+    case 'search':
+      return { command: 'player', action, q: value, limit: number(opts.limit, 'limit') };
+    case 'lock':
+    case 'unlock':
+      if (!opts.reason) fail(`player ${action} needs --reason "<why>".\n\n${USAGE}`);
+      return { command: 'player', action, account: value, reason: opts.reason };
+    case 'note':
+      if (!opts.text) fail(`player note needs --text "<note>".\n\n${USAGE}`);
+      return { command: 'player', action, account: value, text: opts.text };
+    case 'tree':
+      return {
+        command: 'player',
+        action,
+        account: value,
+        depth: number(opts.depth, 'depth'),
+        limit: number(opts.limit, 'limit'),
+      };
+    default:
+      return { command: 'player', action, account: value };
+  }
 }
 
 function depositCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -330,6 +381,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       if (!sub) fail(`reset-password takes an account.\n\n${USAGE}`);
       if (!opts.reason) fail(`reset-password needs --reason "<why>".\n\n${USAGE}`);
       return { command: 'reset-password', account: sub, reason: opts.reason };
+    case 'player':
+      return playerCommand(sub, value, opts);
     case 'deposit':
       return depositCommand(sub, value, opts);
     case 'withdraw':
@@ -585,6 +638,7 @@ async function main() {
       'withdraw-above': { type: 'string' },
       action: { type: 'string' },
       by: { type: 'string' },
+      depth: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -39,7 +39,12 @@ export function ConsoleApp() {
       ) : page.kind === 'sign-in' ? (
         <SignInPage notice={notice} onLanguage={switchLanguage} onSignedIn={signedIn} />
       ) : (
-        <Shell section={page.section} onLanguage={switchLanguage} onSignedOut={signedOut} />
+        <Shell
+          section={page.section}
+          player={page.player}
+          onLanguage={switchLanguage}
+          onSignedOut={signedOut}
+        />
       )}
     </TextsContext.Provider>
   );

@@ -7,6 +7,9 @@ import type { AreaDeps } from '../area-deps.ts';
 import { agentRoutes } from './routes.ts';
 import { AgentCentre } from './service.ts';
 
+/** The subtree queries, for the console's agent trees (modules/players). */
+export { listDownlines, type TeamRoot, teamTotals } from './repository.ts';
+
 export function installAgents(
   app: FastifyInstance,
   deps: Pick<AreaDeps, 'database' | 'store' | 'clock'>,

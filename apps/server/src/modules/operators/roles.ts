@@ -105,6 +105,15 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   /** Four-eyes requests (console only): deciding one needs the permission of its command too. */
   approval: { list: 'payments.read', approve: 'payments.read', reject: 'payments.read' },
   'reset-password': 'players.write',
+  player: {
+    search: 'players.read',
+    show: 'players.read',
+    tree: 'players.read',
+    lock: 'players.write',
+    unlock: 'players.write',
+    'end-sessions': 'players.write',
+    note: 'players.write',
+  },
   deposit: {
     list: 'payments.read',
     proof: 'payments.read',

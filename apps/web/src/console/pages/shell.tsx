@@ -9,15 +9,19 @@ import { AuditSection } from './audit';
 import { FeaturesSection } from './features';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
+import { PlayersSection } from './players';
 import { QueueSection } from './queue';
 
 /** The signed-in console: the operator, the sections its role may open, and the one open. */
 export function Shell({
   section,
+  player,
   onLanguage,
   onSignedOut,
 }: {
   section: SectionId;
+  /** The member whose page the players section shows, if any. */
+  player?: string | undefined;
   onLanguage: () => void;
   onSignedOut: (sessionEnded: boolean) => void;
 }) {
@@ -81,6 +85,7 @@ export function Shell({
           {current === 'withdrawals' ? <QueueSection kind="withdraw" /> : null}
           {current === 'deposits' ? <QueueSection kind="deposit" /> : null}
           {current === 'risk' ? <QueueSection kind="risk" /> : null}
+          {current === 'players' ? <PlayersSection account={player} /> : null}
           {current === 'operators' ? <OperatorsSection /> : null}
           {current === 'audit' ? <AuditSection /> : null}
           {current === 'features' ? <FeaturesSection /> : null}

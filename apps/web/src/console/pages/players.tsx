@@ -1,0 +1,759 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { navigate, pathOf } from '../navigation';
+import { useAction, useCommand, useSession } from '../session';
+import { fill, useTexts } from '../texts';
+import { DataTable, ErrorBanner, Field, formatTime, Notice } from '../ui';
+
+interface Hit {
+  id: number;
+  account: string;
+  kind: string;
+  status: string;
+  createdAt: string;
+  lastSignInAt: string | null;
+  mainBalance: string;
+}
+
+interface Note {
+  id: number;
+  kind: string;
+  text: string;
+  author: string;
+  at: string;
+}
+
+export interface PlayerPage {
+  profile: {
+    id: number;
+    account: string;
+    userName: string;
+    nickname: string | null;
+    realName: string | null;
+    mobile: string | null;
+    email: string | null;
+    kind: string;
+    agentType: number | null;
+    upline: string | null;
+    language: string;
+    affiliateCode: string | null;
+    lotteryPrizeGroup: number | null;
+    createdAt: string;
+    firstLoginAt: string | null;
+    passwordChangedAt: string | null;
+    fields: Record<string, string>;
+  };
+  status: {
+    status: string;
+    locked: boolean;
+    lockedBy: string | null;
+    lockReason: string | null;
+    twoFactor: boolean;
+  };
+  balances: { wallet: string; balance: string }[];
+  ledger: {
+    transferId: number;
+    type: string;
+    wallet: string;
+    amount: string;
+    balanceAfter: string;
+    memo: string | null;
+    by: string;
+    at: string;
+  }[];
+  deposits: {
+    orderNo: string;
+    type: string;
+    channel: string;
+    amount: string;
+    status: string;
+    createdAt: string;
+  }[];
+  withdrawals: { orderNo: string; payTo: string; amount: string; status: string; createdAt: string }[];
+  rounds: {
+    vendor: string;
+    game: string;
+    roundId: string;
+    mode: string;
+    state: string;
+    stake: string;
+    payout: string;
+    openedAt: string;
+  }[];
+  sessions: {
+    id: number;
+    kind: string;
+    ip: string | null;
+    place: string | null;
+    device: string | null;
+    createdAt: string;
+    lastSeenAt: string;
+  }[];
+  signIns: {
+    method: string;
+    success: boolean;
+    ip: string | null;
+    place: string | null;
+    device: string | null;
+    at: string;
+  }[];
+  messages: { id: number; title: string; body: string; sentBy: string; read: boolean; at: string }[];
+  notes: Note[];
+}
+
+interface Tree {
+  teamSize: number;
+  directCount: number;
+  teamBalance: string;
+  members: {
+    account: string;
+    kind: string;
+    status: string;
+    balance: string;
+    teamSize: number;
+    createdAt: string;
+  }[];
+}
+
+const playerPath = (account: string) => pathOf({ kind: 'section', section: 'players', player: account });
+const searchPath = () => `${pathOf({ kind: 'section', section: 'players' })}${lastSearch}`;
+/** The search a player page goes back to (`?q=…`), kept while the console is open. */
+let lastSearch = '';
+
+/** A link inside the console's own router. */
+function PlayerLink({ account }: { account: string }) {
+  return (
+    <a
+      href={playerPath(account)}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(playerPath(account));
+      }}
+    >
+      {account}
+    </a>
+  );
+}
+
+/** The players section: the search, or one member's page. */
+export function PlayersSection({ account }: { account?: string | undefined }) {
+  return account ? <PlayerView key={account} account={account} /> : <PlayerSearch />;
+}
+
+function PlayerSearch() {
+  const t = useTexts();
+  const p = t.players;
+  const [q, setQ] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '');
+  const [query, setQuery] = useState(q.trim());
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = q.trim();
+    lastSearch = next ? `?q=${encodeURIComponent(next)}` : '';
+    window.history.replaceState(null, '', `${window.location.pathname}${lastSearch}`);
+    setQuery(next);
+  };
+  return (
+    <section aria-labelledby="players-title">
+      <div className="c-bar">
+        <h1 id="players-title">{p.title}</h1>
+      </div>
+      <search>
+        <form className="c-form c-search" onSubmit={submit}>
+          <Field
+            label={p.search}
+            hint={p.searchHint}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+            maxLength={128}
+          />
+          <button type="submit" className="c-button">
+            {p.find}
+          </button>
+        </form>
+      </search>
+      {query ? <SearchResults q={query} /> : null}
+    </section>
+  );
+}
+
+function SearchResults({ q }: { q: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const hits = useCommand<Hit[]>({ command: 'player', action: 'search', q, limit: 50 });
+  return (
+    <section aria-label={p.results}>
+      <ErrorBanner error={hits.error} />
+      <DataTable
+        items={hits.data}
+        loading={hits.loading}
+        rowKey={(h) => h.id}
+        columns={[
+          { label: p.account, cell: (h) => <PlayerLink account={h.account} /> },
+          { label: p.kind, cell: (h) => p.kinds[h.kind] ?? h.kind },
+          { label: p.status, cell: (h) => <StatusTag status={h.status} /> },
+          { label: p.created, cell: (h) => formatTime(h.createdAt, t.lang) },
+          { label: p.lastSignIn, cell: (h) => formatTime(h.lastSignInAt, t.lang) },
+          { label: p.mainBalance, cell: (h) => <span className="c-num">{h.mainBalance}</span> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function StatusTag({ status }: { status: string }) {
+  const t = useTexts();
+  return (
+    <span className={status === 'active' ? 'c-tag' : 'c-tag c-tag-danger'}>
+      {t.players.statuses[status] ?? status}
+    </span>
+  );
+}
+
+const TABS = [
+  'profile',
+  'balances',
+  'ledger',
+  'deposits',
+  'withdrawals',
+  'rounds',
+  'sessions',
+  'messages',
+  'notes',
+  'downline',
+] as const;
+type Tab = (typeof TABS)[number];
+
+function PlayerView({ account }: { account: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const page = useCommand<PlayerPage>({ command: 'player', action: 'show', account });
+  const [tab, setTab] = useState<Tab>('profile');
+  const data = page.data;
+  const tabs = TABS.filter((k) => k !== 'downline' || data?.profile.kind === 'agent');
+  return (
+    <section aria-labelledby="player-title">
+      <p>
+        <a
+          href={searchPath()}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(searchPath());
+          }}
+        >
+          ← {p.back}
+        </a>
+      </p>
+      <div className="c-bar">
+        <h1 id="player-title">
+          {data?.profile.account ?? account}
+          {data ? (
+            <span className="c-sub">
+              {' '}
+              · {p.kinds[data.profile.kind] ?? data.profile.kind} · #{data.profile.id}
+            </span>
+          ) : null}
+        </h1>
+        {data ? <StatusTag status={data.status.status} /> : null}
+        <button type="button" className="c-button c-button-quiet" onClick={page.reload}>
+          {t.refresh}
+        </button>
+      </div>
+      <ErrorBanner error={page.error} />
+      {data?.status.locked ? (
+        <div className="c-banner c-banner-error">
+          {fill(p.locked, { by: data.status.lockedBy ?? '—', reason: data.status.lockReason ?? '—' })}
+        </div>
+      ) : null}
+      {!data ? (
+        page.loading ? (
+          <p>{t.loading}</p>
+        ) : null
+      ) : (
+        <div className="c-player">
+          <div className="c-player-records">
+            <div className="c-tabs" role="tablist" aria-label={p.tabsLabel}>
+              {tabs.map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  id={`tab-${k}`}
+                  aria-selected={tab === k}
+                  aria-controls={`panel-${k}`}
+                  tabIndex={tab === k ? 0 : -1}
+                  className="c-tab"
+                  onClick={() => setTab(k)}
+                  onKeyDown={(e) => {
+                    const i = tabs.indexOf(k);
+                    const next =
+                      e.key === 'ArrowRight'
+                        ? tabs[(i + 1) % tabs.length]
+                        : e.key === 'ArrowLeft'
+                          ? tabs[(i - 1 + tabs.length) % tabs.length]
+                          : null;
+                    if (next) {
+                      setTab(next);
+                      document.getElementById(`tab-${next}`)?.focus();
+                    }
+                  }}
+                >
+                  {p.tabs[k]}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="c-panel">
+              <Panel tab={tab} page={data} />
+            </div>
+          </div>
+          <PlayerActions page={data} onDone={page.reload} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
+  const t = useTexts();
+  const p = t.players;
+  const when = (iso: string | null) => formatTime(iso, t.lang);
+  const num = (v: string) => <span className="c-num">{v}</span>;
+  switch (tab) {
+    case 'profile':
+      return <Profile page={page} />;
+    case 'balances':
+      return (
+        <DataTable
+          items={page.balances}
+          loading={false}
+          rowKey={(b) => b.wallet}
+          columns={[
+            { label: p.wallet, cell: (b) => b.wallet },
+            { label: p.balance, cell: (b) => num(b.balance) },
+          ]}
+        />
+      );
+    case 'ledger':
+      return (
+        <DataTable
+          items={page.ledger}
+          loading={false}
+          rowKey={(e) => `${e.transferId}-${e.wallet}`}
+          columns={[
+            { label: p.when, cell: (e) => when(e.at) },
+            { label: p.type, cell: (e) => e.type },
+            { label: p.wallet, cell: (e) => e.wallet },
+            { label: p.amount, cell: (e) => num(e.amount) },
+            { label: p.balanceAfter, cell: (e) => num(e.balanceAfter) },
+            { label: p.memo, cell: (e) => e.memo ?? '' },
+            { label: p.by, cell: (e) => e.by },
+          ]}
+        />
+      );
+    case 'deposits':
+      return (
+        <DataTable
+          items={page.deposits}
+          loading={false}
+          rowKey={(d) => d.orderNo}
+          columns={[
+            { label: p.order, cell: (d) => d.orderNo },
+            { label: p.type, cell: (d) => `${d.type} · ${d.channel}` },
+            { label: p.amount, cell: (d) => num(d.amount) },
+            { label: p.status, cell: (d) => t.statuses[d.status] ?? d.status },
+            { label: p.when, cell: (d) => when(d.createdAt) },
+          ]}
+        />
+      );
+    case 'withdrawals':
+      return (
+        <DataTable
+          items={page.withdrawals}
+          loading={false}
+          rowKey={(w) => w.orderNo}
+          columns={[
+            { label: p.order, cell: (w) => w.orderNo },
+            { label: p.payTo, cell: (w) => w.payTo },
+            { label: p.amount, cell: (w) => num(w.amount) },
+            { label: p.status, cell: (w) => t.statuses[w.status] ?? w.status },
+            { label: p.when, cell: (w) => when(w.createdAt) },
+          ]}
+        />
+      );
+    case 'rounds':
+      return (
+        <DataTable
+          items={page.rounds}
+          loading={false}
+          rowKey={(r) => `${r.vendor}-${r.roundId}`}
+          columns={[
+            { label: p.when, cell: (r) => when(r.openedAt) },
+            { label: p.vendor, cell: (r) => r.vendor },
+            { label: p.game, cell: (r) => r.game },
+            { label: p.round, cell: (r) => r.roundId },
+            { label: p.stake, cell: (r) => num(r.stake) },
+            { label: p.payout, cell: (r) => num(r.payout) },
+            { label: p.state, cell: (r) => `${r.state}${r.mode === 'play' ? ' · play' : ''}` },
+          ]}
+        />
+      );
+    case 'sessions':
+      return (
+        <>
+          <h2 className="c-h2">{p.activeSessions}</h2>
+          <DataTable
+            items={page.sessions}
+            loading={false}
+            rowKey={(s) => s.id}
+            columns={[
+              { label: p.created, cell: (s) => when(s.createdAt) },
+              { label: p.lastSeen, cell: (s) => when(s.lastSeenAt) },
+              { label: p.ip, cell: (s) => s.ip ?? '—' },
+              { label: p.place, cell: (s) => s.place ?? '—' },
+              { label: p.device, cell: (s) => <span className="c-device">{s.device ?? '—'}</span> },
+            ]}
+          />
+          <h2 className="c-h2">{p.signIns}</h2>
+          <DataTable
+            items={page.signIns}
+            loading={false}
+            rowKey={(s) => `${s.at}-${s.ip}-${s.method}`}
+            columns={[
+              { label: p.when, cell: (s) => when(s.at) },
+              { label: p.result, cell: (s) => `${s.success ? p.ok : p.failed} · ${s.method}` },
+              { label: p.ip, cell: (s) => s.ip ?? '—' },
+              { label: p.place, cell: (s) => s.place ?? '—' },
+              { label: p.device, cell: (s) => <span className="c-device">{s.device ?? '—'}</span> },
+            ]}
+          />
+        </>
+      );
+    case 'messages':
+      return (
+        <DataTable
+          items={page.messages}
+          loading={false}
+          rowKey={(m) => m.id}
+          columns={[
+            { label: p.when, cell: (m) => when(m.at) },
+            { label: p.messageTitle, cell: (m) => m.title },
+            { label: p.messageText, cell: (m) => m.body },
+            { label: p.by, cell: (m) => m.sentBy },
+            { label: p.read, cell: (m) => (m.read ? p.yes : p.no) },
+          ]}
+        />
+      );
+    case 'notes':
+      return <Notes notes={page.notes} />;
+    case 'downline':
+      return <Downline account={page.profile.account} />;
+  }
+}
+
+function Profile({ page }: { page: PlayerPage }) {
+  const t = useTexts();
+  const p = t.players;
+  const f = p.profile;
+  const pr = page.profile;
+  const rows: [string, ReactNode][] = [
+    [f.id, pr.id],
+    [f.userName, pr.userName],
+    [f.nickname, pr.nickname],
+    [f.realName, pr.realName],
+    [f.mobile, pr.mobile],
+    [f.email, pr.email],
+    [p.kind, p.kinds[pr.kind] ?? pr.kind],
+    [f.agentType, pr.agentType],
+    [f.upline, pr.upline ? <PlayerLink key="upline" account={pr.upline} /> : null],
+    [f.language, pr.language],
+    [f.affiliateCode, pr.affiliateCode],
+    [f.prizeGroup, pr.lotteryPrizeGroup],
+    [p.created, formatTime(pr.createdAt, t.lang)],
+    [f.firstLogin, formatTime(pr.firstLoginAt, t.lang)],
+    [f.passwordChanged, formatTime(pr.passwordChangedAt, t.lang)],
+    [f.twoFactor, page.status.twoFactor ? f.on : f.off],
+    ...Object.entries(pr.fields).map(([k, v]): [string, ReactNode] => [k, v]),
+  ];
+  return (
+    <dl className="c-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Notes({ notes }: { notes: Note[] }) {
+  const t = useTexts();
+  const p = t.players;
+  return (
+    <DataTable
+      items={notes}
+      loading={false}
+      rowKey={(n) => n.id}
+      columns={[
+        { label: p.when, cell: (n) => formatTime(n.at, t.lang) },
+        { label: p.type, cell: (n) => p.noteKinds[n.kind] ?? n.kind },
+        { label: p.note, cell: (n) => <span className="c-note">{n.text}</span> },
+        { label: p.author, cell: (n) => n.author },
+      ]}
+    />
+  );
+}
+
+function Downline({ account }: { account: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const tree = useCommand<Tree>({ command: 'player', action: 'tree', account });
+  return (
+    <>
+      <ErrorBanner error={tree.error} />
+      {tree.data ? (
+        <p>
+          {fill(p.team, {
+            size: tree.data.teamSize,
+            direct: tree.data.directCount,
+            balance: tree.data.teamBalance,
+          })}
+        </p>
+      ) : null}
+      <DataTable
+        items={tree.data?.members ?? null}
+        loading={tree.loading}
+        rowKey={(m) => m.account}
+        columns={[
+          { label: p.account, cell: (m) => <PlayerLink account={m.account} /> },
+          { label: p.kind, cell: (m) => p.kinds[m.kind] ?? m.kind },
+          { label: p.status, cell: (m) => <StatusTag status={m.status} /> },
+          { label: p.balance, cell: (m) => <span className="c-num">{m.balance}</span> },
+          { label: p.teamSize, cell: (m) => m.teamSize },
+          { label: p.created, cell: (m) => formatTime(m.createdAt, t.lang) },
+        ]}
+      />
+    </>
+  );
+}
+
+/** One action's small form: its fields, a confirmation when it is destructive, the call. */
+function ActionForm({
+  title,
+  fields,
+  submit,
+  danger = false,
+  confirm,
+  run,
+  busy,
+}: {
+  title: string;
+  fields: { name: string; label: string; hint?: string; long?: boolean }[];
+  submit: string;
+  danger?: boolean;
+  confirm?: (values: Record<string, string>) => string;
+  run: (values: Record<string, string>) => Promise<boolean>;
+  busy: boolean;
+}) {
+  const t = useTexts();
+  const empty = Object.fromEntries(fields.map((f) => [f.name, '']));
+  const [values, setValues] = useState<Record<string, string>>(empty);
+  const [missing, setMissing] = useState<string[]>([]);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+    const gaps = fields.filter((f) => !trimmed[f.name]).map((f) => f.name);
+    setMissing(gaps);
+    if (gaps.length) return;
+    if (confirm && !window.confirm(confirm(trimmed))) return;
+    if (await run(trimmed)) setValues(empty);
+  };
+  return (
+    <form className="c-action" onSubmit={onSubmit} aria-label={title} noValidate>
+      <h3>{title}</h3>
+      {fields.map((f) =>
+        f.long ? (
+          <TextAreaField
+            key={f.name}
+            label={f.label}
+            value={values[f.name] ?? ''}
+            error={missing.includes(f.name) ? t.players.needed : undefined}
+            onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))}
+          />
+        ) : (
+          <Field
+            key={f.name}
+            label={f.label}
+            hint={f.hint}
+            value={values[f.name] ?? ''}
+            error={missing.includes(f.name) ? t.players.needed : undefined}
+            onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.target.value }))}
+          />
+        ),
+      )}
+      <button type="submit" className={danger ? 'c-button c-button-danger' : 'c-button'} disabled={busy}>
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+function TextAreaField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="c-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p className="c-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The actions the operator's role allows on this member. */
+function PlayerActions({ page, onDone }: { page: PlayerPage; onDone: () => void }) {
+  const t = useTexts();
+  const p = t.players;
+  const session = useSession();
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const account = page.profile.account;
+  const can = (perm: string) => session.can(perm);
+  const act = async <T,>(args: Record<string, unknown>, message: (r: T) => string) => {
+    setDone(null);
+    const r = await action.run<T>(args);
+    if (r === null) return false;
+    setDone(message(r));
+    onDone();
+    return true;
+  };
+  const forms: ReactNode[] = [];
+  if (can('players.write')) {
+    const locking = !page.status.locked;
+    forms.push(
+      <ActionForm
+        key={locking ? 'lock' : 'unlock'}
+        title={locking ? p.lock : p.unlock}
+        fields={[{ name: 'reason', label: p.reason }]}
+        submit={locking ? p.lock : p.unlock}
+        danger={locking}
+        confirm={() => fill(locking ? p.confirmLock : p.confirmUnlock, { account })}
+        busy={action.busy}
+        run={({ reason }) =>
+          act({ command: 'player', action: locking ? 'lock' : 'unlock', account, reason }, () =>
+            fill(locking ? p.lockedDone : p.unlockedDone, { account }),
+          )
+        }
+      />,
+      <ActionForm
+        key="end"
+        title={p.endSessions}
+        fields={[]}
+        submit={p.endSessions}
+        danger
+        confirm={() => fill(p.confirmEnd, { account })}
+        busy={action.busy}
+        run={() =>
+          act<{ sessionsEnded: number }>({ command: 'player', action: 'end-sessions', account }, (r) =>
+            fill(p.endedDone, { account, count: r.sessionsEnded }),
+          )
+        }
+      />,
+      <ActionForm
+        key="reset"
+        title={p.resetPassword}
+        fields={[{ name: 'reason', label: p.reason }]}
+        submit={p.resetPassword}
+        danger
+        confirm={() => fill(p.confirmReset, { account })}
+        busy={action.busy}
+        run={({ reason }) =>
+          act({ command: 'reset-password', account, reason }, () => fill(p.resetDone, { account }))
+        }
+      />,
+    );
+  }
+  if (can('money.adjust')) {
+    forms.push(
+      <ActionForm
+        key="adjust"
+        title={p.adjust}
+        fields={[
+          { name: 'amount', label: p.adjustAmount, hint: p.adjustHint },
+          { name: 'reason', label: p.reason },
+        ]}
+        submit={p.adjust}
+        confirm={({ amount }) => fill(p.confirmAdjust, { account, amount: amount ?? '' })}
+        busy={action.busy}
+        run={({ amount, reason }) =>
+          act<{ balanceAfter?: string; pendingApproval?: { id: number; amount: string } }>(
+            { command: 'adjust', account, amount, reason },
+            (r) =>
+              r.pendingApproval
+                ? fill(p.adjustPending, { id: r.pendingApproval.id, amount: r.pendingApproval.amount })
+                : fill(p.adjustDone, { amount: amount ?? '', balance: r.balanceAfter ?? '' }),
+          )
+        }
+      />,
+    );
+  }
+  if (can('messages.write')) {
+    forms.push(
+      <ActionForm
+        key="message"
+        title={p.sendMessage}
+        fields={[
+          { name: 'title', label: p.messageTitle },
+          { name: 'text', label: p.messageText, long: true },
+        ]}
+        submit={p.sendMessage}
+        busy={action.busy}
+        run={({ title, text }) =>
+          act({ command: 'message-send', account, title, text }, () => fill(p.messageDone, { account }))
+        }
+      />,
+    );
+  }
+  if (can('players.write')) {
+    forms.push(
+      <ActionForm
+        key="note"
+        title={p.addNote}
+        fields={[{ name: 'text', label: p.note, long: true }]}
+        submit={p.addNote}
+        busy={action.busy}
+        run={({ text }) => act({ command: 'player', action: 'note', account, text }, () => p.noteDone)}
+      />,
+    );
+  }
+  if (!forms.length) return null;
+  return (
+    <aside className="c-player-actions" aria-labelledby="player-actions-title">
+      <h2 id="player-actions-title" className="c-h2">
+        {p.actions}
+      </h2>
+      <ErrorBanner error={action.error} />
+      <Notice text={done} />
+      {forms}
+    </aside>
+  );
+}

@@ -1,0 +1,233 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApp } from './console-app';
+import type { PlayerPage } from './pages/players';
+
+type Answer = { success: true; value: unknown } | { success: false; errorCode: string; message: string };
+const ok = (value: unknown): Answer => ({ success: true, value });
+
+/** The operator API as the test scripts it: `command:<name>` or the path → answer. */
+function serve(routes: Record<string, Answer | ((args: Record<string, unknown>) => Answer)>) {
+  const calls: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = url.replace('/console-api/', '');
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const args = body?.args as Record<string, unknown> | undefined;
+      if (args) calls.push(args);
+      const route = routes[args ? `command:${String(args.command)}` : path];
+      const answer = typeof route === 'function' ? route(args ?? {}) : route;
+      if (!answer) throw new Error(`no route ${path}`);
+      return new Response(JSON.stringify(answer), { status: answer.success ? 200 : 400 });
+    }),
+  );
+  return calls;
+}
+
+const operator = (permissions: string[]) => ok({ name: 'sam', role: 'support', permissions });
+
+const page = (over: Partial<PlayerPage['status']> = {}): PlayerPage => ({
+  profile: {
+    id: 3,
+    account: 'demo',
+    userName: 'demo',
+    nickname: 'Demo',
+    realName: 'Juan Cruz',
+    mobile: '+639171234567',
+    email: 'demo@aurum.example',
+    kind: 'member',
+    agentType: null,
+    upline: 'agent01',
+    language: 'EN',
+    affiliateCode: null,
+    lotteryPrizeGroup: null,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    firstLoginAt: '2026-11-01T08:05:00.000Z',
+    passwordChangedAt: null,
+    fields: { registerMethod: 'SEED' },
+  },
+  status: { status: 'active', locked: false, lockedBy: null, lockReason: null, twoFactor: false, ...over },
+  balances: [{ wallet: 'MAIN', balance: '12.50' }],
+  ledger: [
+    {
+      transferId: 9,
+      type: 'adjustment',
+      wallet: 'MAIN',
+      amount: '12.50',
+      balanceAfter: '12.50',
+      memo: 'goodwill',
+      by: 'ada',
+      at: '2026-11-26T08:00:00.000Z',
+    },
+  ],
+  deposits: [],
+  withdrawals: [],
+  rounds: [
+    {
+      vendor: 'AURX',
+      game: 'dice',
+      roundId: 'R1',
+      mode: 'real',
+      state: 'settled',
+      stake: '1.00',
+      payout: '1.98',
+      openedAt: '2026-11-26T08:01:00.000Z',
+    },
+  ],
+  sessions: [],
+  signIns: [
+    {
+      method: 'password',
+      success: true,
+      ip: '203.0.113.9',
+      place: 'PH',
+      device: 'Firefox',
+      at: '2026-11-26T07:00:00.000Z',
+    },
+  ],
+  messages: [],
+  notes: [
+    { id: 1, kind: 'note', text: 'called about a bonus', author: 'ann', at: '2026-11-26T08:02:00.000Z' },
+  ],
+});
+
+describe('the players section', () => {
+  beforeEach(() => window.localStorage.setItem('aurum-console-language', 'EN'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('searches by one box and opens the player page from a result', async () => {
+    window.history.replaceState(null, '', '/console/players');
+    const calls = serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': (args) =>
+        args.action === 'search'
+          ? ok([
+              {
+                id: 3,
+                account: 'demo',
+                kind: 'member',
+                status: 'disabled',
+                createdAt: '2026-11-01T08:00:00.000Z',
+                lastSignInAt: null,
+                mainBalance: '12.50',
+              },
+            ])
+          : ok(page()),
+    });
+    render(<ConsoleApp />);
+    fireEvent.change(await screen.findByLabelText('Account, mobile, email, member id or IP address'), {
+      target: { value: ' 203.0.113.9 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('region', { name: 'Search results' });
+    const row = (await within(results).findAllByRole('row'))[1]!;
+    expect(row.textContent).toContain('Locked');
+    expect(row.textContent).toContain('12.50');
+    expect(calls).toContainEqual({ command: 'player', action: 'search', q: '203.0.113.9', limit: 50 });
+
+    fireEvent.click(within(row).getByRole('link', { name: 'demo' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/console/players/demo'));
+    expect(await screen.findByText('Juan Cruz')).toBeTruthy();
+    expect(calls).toContainEqual({ command: 'player', action: 'show', account: 'demo' });
+    // Records in tabs; a reader sees no action forms.
+    fireEvent.click(screen.getByRole('tab', { name: 'Game rounds' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain('1.98');
+    fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain('called about a bonus');
+    expect(screen.queryByRole('tab', { name: 'Downline' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Lock the account' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Adjust the balance' })).toBeNull();
+  });
+
+  it('locks after a confirmation with a reason, and shows an adjustment sent for a second approval', async () => {
+    window.history.replaceState(null, '', '/console/players/demo');
+    let locked = false;
+    const calls = serve({
+      me: operator(['site.read', 'players.read', 'players.write', 'money.adjust']),
+      'command:player': (args) => {
+        if (args.action === 'lock') {
+          locked = true;
+          return ok({ account: 'demo', status: 'disabled', sessionsEnded: true });
+        }
+        return ok(
+          page(locked ? { status: 'disabled', locked: true, lockedBy: 'sam', lockReason: 'chargeback' } : {}),
+        );
+      },
+      'command:adjust': () => ok({ pendingApproval: { id: 12, amount: '5000.00', requestedBy: 'sam' } }),
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<ConsoleApp />);
+    const lock = await screen.findByRole('form', { name: 'Lock the account' });
+    fireEvent.click(within(lock).getByRole('button', { name: 'Lock the account' }));
+    expect(await within(lock).findByText('Fill in this field.')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.change(within(lock).getByLabelText('Reason'), { target: { value: 'chargeback' } });
+    fireEvent.click(within(lock).getByRole('button', { name: 'Lock the account' }));
+    expect(await screen.findByText('demo is locked; every session ended.')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(calls).toContainEqual({
+      command: 'player',
+      action: 'lock',
+      account: 'demo',
+      reason: 'chargeback',
+    });
+    expect(await screen.findByText('Locked by sam: chargeback')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Unlock the account' })).toBeTruthy();
+
+    const adjust = screen.getByRole('form', { name: 'Adjust the balance' });
+    fireEvent.change(within(adjust).getByLabelText('Amount (negative to debit)'), {
+      target: { value: '5000.00' },
+    });
+    fireEvent.change(within(adjust).getByLabelText('Reason'), { target: { value: 'missing win' } });
+    fireEvent.click(within(adjust).getByRole('button', { name: 'Adjust the balance' }));
+    expect(
+      await screen.findByText(
+        'Above the amount one operator may adjust: request #12 for 5000.00 waits for a second operator (Second approvals).',
+      ),
+    ).toBeTruthy();
+    expect(calls).toContainEqual({
+      command: 'adjust',
+      account: 'demo',
+      amount: '5000.00',
+      reason: 'missing win',
+    });
+    // No message form without messages.write.
+    expect(screen.queryByRole('form', { name: 'Send a message' })).toBeNull();
+  });
+
+  it("shows an agent's downline", async () => {
+    window.history.replaceState(null, '', '/console/players/agent01');
+    const agent = page();
+    agent.profile = { ...agent.profile, account: 'agent01', kind: 'agent', agentType: 1, upline: null };
+    serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': (args) =>
+        args.action === 'tree'
+          ? ok({
+              teamSize: 2,
+              directCount: 1,
+              teamBalance: '12.50',
+              members: [
+                {
+                  account: 'demo',
+                  kind: 'member',
+                  status: 'active',
+                  balance: '12.50',
+                  teamSize: 0,
+                  createdAt: '2026-11-01T08:00:00.000Z',
+                },
+              ],
+            })
+          : ok(agent),
+    });
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Downline' }));
+    expect(await screen.findByText('Team: 2 members, 1 direct, balance 12.50')).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: 'demo' })).toBeTruthy();
+  });
+});
