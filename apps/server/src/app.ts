@@ -22,6 +22,7 @@ import { installOperators, type Operators } from './modules/operators/index.ts';
 import { OpsService, opsRoutes } from './modules/ops/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
+import { installReports } from './modules/reports/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { endVendorSessionsOf, installVendors, type Vendors } from './modules/vendor/index.ts';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installPromotions(app, areaDeps);
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
+  installReports(areaDeps);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {
