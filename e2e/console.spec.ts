@@ -72,7 +72,7 @@ test('an administrator enrols with a second factor and invites a finance operato
 
   const financePage = await enrolAndSignIn(browser, link, finance);
   const nav = financePage.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Site', 'Second approvals', 'Withdrawals', 'Deposits']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Second approvals', 'Withdrawals', 'Deposits']);
   await nav.getByRole('link', { name: 'Withdrawals' }).click();
   await expect(financePage.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
 

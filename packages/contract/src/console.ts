@@ -13,13 +13,14 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS = [
-  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance'] },
+  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance', 'dashboard'] },
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
   { id: 'risk', permission: 'risk.read', commands: ['risk'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
+  { id: 'reports', permission: 'reports.read', commands: ['report'] },
 ] as const satisfies readonly ConsoleSection[];
 
 export type ConsoleSectionId = (typeof CONSOLE_SECTIONS)[number]['id'];

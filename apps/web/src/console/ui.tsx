@@ -144,11 +144,14 @@ export function DataTable<T>({
   loading,
   columns,
   rowKey,
+  footer,
 }: {
   items: readonly T[] | null;
   loading: boolean;
   columns: readonly Column<T>[];
   rowKey: (item: T) => string | number;
+  /** A last row (totals), one cell per column. */
+  footer?: readonly ReactNode[] | undefined;
 }) {
   const t = useTexts();
   if (!items) return loading ? <p>{t.loading}</p> : null;
@@ -174,6 +177,15 @@ export function DataTable<T>({
             </tr>
           ))}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr>
+              {columns.map((c, i) => (
+                <td key={c.label}>{footer[i]}</td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

@@ -9,6 +9,7 @@ import { AuditSection } from './audit';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
 import { QueueSection } from './queue';
+import { ReportsSection } from './reports';
 
 /** The signed-in console: the operator, the sections its role may open, and the one open. */
 export function Shell({
@@ -82,6 +83,7 @@ export function Shell({
           {current === 'risk' ? <QueueSection kind="risk" /> : null}
           {current === 'operators' ? <OperatorsSection /> : null}
           {current === 'audit' ? <AuditSection /> : null}
+          {current === 'reports' ? <ReportsSection /> : null}
         </main>
       </div>
     </SessionContext.Provider>
