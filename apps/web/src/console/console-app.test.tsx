@@ -322,7 +322,10 @@ describe('the operator console', () => {
     const clicked: string[] = [];
     vi.stubGlobal('URL', {
       ...URL,
-      createObjectURL: (b: Blob) => (created.push(b), 'blob:x'),
+      createObjectURL: (b: Blob) => {
+        created.push(b);
+        return 'blob:x';
+      },
       revokeObjectURL: () => {},
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (

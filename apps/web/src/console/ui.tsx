@@ -136,6 +136,8 @@ export const formatTime = (iso: string | null, lang: string) =>
 export interface Column<T> {
   label: string;
   cell: (item: T) => ReactNode;
+  /** A column of figures: aligned to the end. */
+  numeric?: boolean;
 }
 
 /** A list as a table: loading, empty, or one row per item with the columns given. */
@@ -162,7 +164,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.label} scope="col">
+              <th key={c.label} scope="col" className={c.numeric ? 'c-num' : undefined}>
                 {c.label}
               </th>
             ))}
@@ -172,7 +174,9 @@ export function DataTable<T>({
           {items.map((item) => (
             <tr key={rowKey(item)}>
               {columns.map((c) => (
-                <td key={c.label}>{c.cell(item)}</td>
+                <td key={c.label} className={c.numeric ? 'c-num' : undefined}>
+                  {c.cell(item)}
+                </td>
               ))}
             </tr>
           ))}
@@ -181,7 +185,9 @@ export function DataTable<T>({
           <tfoot>
             <tr>
               {columns.map((c, i) => (
-                <td key={c.label}>{footer[i]}</td>
+                <td key={c.label} className={c.numeric ? 'c-num' : undefined}>
+                  {footer[i]}
+                </td>
               ))}
             </tr>
           </tfoot>

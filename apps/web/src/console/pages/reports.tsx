@@ -87,7 +87,8 @@ export function ReportsSection() {
     ...keys.map((k) => ({ label: label(k), cell: (r: Row) => String(r[k] ?? '') })),
     ...figures.map((c) => ({
       label: label(c),
-      cell: (r: Row) => <span className="money c-num">{cell(c, r[c])}</span>,
+      numeric: true,
+      cell: (r: Row) => <span className="money">{cell(c, r[c])}</span>,
     })),
   ];
   const data = report.data;
@@ -107,6 +108,7 @@ export function ReportsSection() {
       <p className="c-lead">{t.reports.lead}</p>
       <form className="c-form c-form-inline c-report-form" onSubmit={submit}>
         <SelectField
+          block
           label={t.reports.report}
           value={form.action}
           options={(['ggr', 'payments', 'players'] as const).map((value) => ({
@@ -131,6 +133,7 @@ export function ReportsSection() {
         />
         {form.action === 'ggr' ? (
           <SelectField
+            block
             label={t.reports.by}
             value={form.by ?? 'day'}
             options={(['day', 'category', 'vendor', 'game'] as const).map((value) => ({
@@ -165,7 +168,7 @@ export function ReportsSection() {
             ? [
                 ...keys.map((_, i) => (i === 0 ? t.reports.total : '')),
                 ...figures.map((c) => (
-                  <span key={c} className="money c-num">
+                  <span key={c} className="money">
                     {cell(c, data.total[c])}
                   </span>
                 )),
