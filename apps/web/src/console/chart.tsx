@@ -41,8 +41,9 @@ export function BarChart({
   const id = useId();
   const numbers = series.map((s) => s.values.map(Number));
   const all = numbers.flat();
-  const max = Math.max(0, ...all);
   const min = Math.min(0, ...all);
+  // All zero: the zero line at the bottom, as for figures that are all positive.
+  const max = Math.max(0, ...all) || (min < 0 ? 0 : 1);
   const span = max - min || 1;
   const plotH = H - PAD.top - PAD.bottom;
   const y = (v: number) => PAD.top + ((max - v) / span) * plotH;
@@ -61,7 +62,7 @@ export function BarChart({
           ))}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         <line x1={PAD.left} x2={W - PAD.right} y1={zero} y2={zero} className="c-axis" />
         {labels.map((label, i) => {
           const x0 = PAD.left + i * slot + (slot - bar * series.length) / 2;
