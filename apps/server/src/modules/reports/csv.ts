@@ -7,7 +7,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
     const s = String(v);
     return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
 /** A report's rows as CSV: the columns in order, the total as the last row. */
