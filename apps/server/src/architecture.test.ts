@@ -30,6 +30,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   operators: ['accounts', 'cashier', 'ops'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
+  reports: ['agents', 'games', 'ops'],
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
   vendor: ['accounts', 'ops', 'wallet'],

@@ -23,7 +23,6 @@ import {
 import { newMemberSession } from '../cashier/deposit-testing.ts';
 import { bind, fund, givePin, makeMember, okValue, ops, PIN } from '../cashier/withdraw-testing.ts';
 import type { Role } from '../operators/index.ts';
-import { inProcessTransport, VendorClient } from '../vendor/client.ts';
 import { EXTERNAL_VENDOR, expectOk, newPlayer, nextId } from '../vendor/testing/helpers.ts';
 import { memberAccount } from '../wallet/index.ts';
 
@@ -36,21 +35,16 @@ const D1_START = Date.UTC(2026, 10, 19, 16, 0, 0);
 describe.each(engines)('reports on %s', (engine) => {
   let t: TestApp;
   const clock = new ManualClock(D1_START + 60 * 60_000);
-  const clients: Record<string, VendorClient> = {};
+  const clients: Record<string, Awaited<ReturnType<TestApp['app']['vendors']['clientFor']>>> = {};
   let keySeq = 0;
 
   beforeAll(async () => {
     t = await createTestApp(engine, {}, { clock });
     clients.AURX = await t.app.vendors.clientFor(DEMO_MERCHANT, 'AURX');
     clients.AURL = await t.app.vendors.clientFor(DEMO_MERCHANT, 'AURL');
-    const { secret } = await opsCommand(t.app, { command: 'vendor-secret', vendor: EXTERNAL_VENDOR });
-    clients.AUR = new VendorClient({
-      merchant: DEMO_MERCHANT,
-      vendor: EXTERNAL_VENDOR,
-      secret,
-      transport: inProcessTransport(t.app.vendors.handler),
-      clock,
-    });
+    // An external vendor: once it has a secret, it signs its calls as any vendor does.
+    await opsCommand(t.app, { command: 'vendor-secret', vendor: EXTERNAL_VENDOR });
+    clients.AUR = await t.app.vendors.clientFor(DEMO_MERCHANT, EXTERNAL_VENDOR);
   });
   afterAll(async () => t.close());
 
