@@ -21,6 +21,10 @@ test('an administrator enrols with a second factor and invites a finance operato
     enrolUrl: string;
   };
   const page = await enrolAndSignIn(browser, created.enrolUrl, admin);
+  // The dashboard: today's figures and the two 14-day charts, each one image with its summary.
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Active players' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Deposits and withdrawals, 14 days from / })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Operators' }).click();
@@ -37,11 +41,12 @@ test('an administrator enrols with a second factor and invites a finance operato
   const financePage = await enrolAndSignIn(browser, link, finance);
   const nav = financePage.getByRole('navigation', { name: 'Console sections' });
   await expect(nav.getByRole('link')).toHaveText([
-    'Site',
+    'Dashboard',
     'Second approvals',
     'Withdrawals',
     'Deposits',
     'Players',
+    'Reports',
     'Features',
   ]);
   await nav.getByRole('link', { name: 'Withdrawals' }).click();

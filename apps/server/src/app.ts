@@ -23,6 +23,7 @@ import { featureCommand, OpsService } from './modules/ops/index.ts';
 import { installPlayers } from './modules/players/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
+import { installReports } from './modules/reports/index.ts';
 import { installRiskSignals } from './modules/risk/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -263,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installPromotions(app, areaDeps);
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
+  installReports(areaDeps);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

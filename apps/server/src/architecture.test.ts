@@ -31,6 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   players: ['accounts', 'agents', 'ops'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
+  reports: ['agents', 'games', 'ops'],
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
   vendor: ['accounts', 'ops', 'wallet'],

@@ -13,7 +13,7 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS = [
-  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance'] },
+  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance', 'dashboard'] },
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
@@ -23,6 +23,7 @@ export const CONSOLE_SECTIONS = [
     permission: 'players.read',
     commands: ['player', 'adjust', 'reset-password', 'message-send'],
   },
+  { id: 'reports', permission: 'reports.read', commands: ['report'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
   { id: 'features', permission: 'site.read', commands: ['feature'] },

@@ -156,6 +156,17 @@ Commands:
   chat-delete <id>                       delete a chat-room message for everyone
   support-chats [--limit N]              live support conversations, latest first
   support-reply <account> --text <text>  answer a member in live support
+  dashboard                              today's figures in the merchant's business day (deposits,
+                                         withdrawals, GGR, NGR, active players), what waits,
+                                         break-glass use of 7 days and a 14-day series
+  report ggr --from D --to D [--by day|category|vendor|game] [--csv]
+                                         GGR (and, by day, NGR) of business days D to D
+                                         (YYYY-MM-DD, at most 366 days)
+  report payments --from D --to D [--csv]
+                                         deposits and withdrawals per business day, with counts
+  report players --from D --to D [--limit N] [--csv]
+                                         player P&L: stakes, payouts, bonuses and net per member,
+                                         the top N by net (default 50); --csv prints CSV
 
 Options:
   --merchant <code>   merchant code (default: the one in config/brand.json)
@@ -210,6 +221,8 @@ interface CliOptions {
   'win-above'?: string | undefined;
   'withdraw-above'?: string | undefined;
   depth?: string | undefined;
+  from?: string | undefined;
+  csv?: boolean | undefined;
 }
 
 const PLAYER_ACTIONS = ['search', 'show', 'lock', 'unlock', 'end-sessions', 'note', 'tree'];
@@ -344,6 +357,23 @@ function operatorCommand(action: string | undefined, name: string | undefined, o
   };
 }
 
+/** `report ggr|payments|players --from D --to D [--by X] [--limit N] [--csv]`; the server checks the values. */
+function reportCommand(action: string | undefined, opts: CliOptions) {
+  if (action !== 'ggr' && action !== 'payments' && action !== 'players')
+    fail(`report takes ggr, payments or players.\n\n${USAGE}`);
+  if (!opts.from || !opts.to) fail(`report ${action} needs --from and --to (YYYY-MM-DD).\n\n${USAGE}`);
+  if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
+  return {
+    command: 'report',
+    action,
+    from: opts.from,
+    to: opts.to,
+    ...(action === 'ggr' && opts.by !== undefined ? { by: opts.by } : {}),
+    ...(action === 'players' && opts.limit !== undefined ? { limit: Number(opts.limit) } : {}),
+    ...(opts.csv ? { format: 'csv' } : {}),
+  };
+}
+
 function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
   const { end } = opts;
   const [command, sub, value] = words;
@@ -357,6 +387,10 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       };
     case 'status':
       return { command: 'status' };
+    case 'dashboard':
+      return { command: 'dashboard' };
+    case 'report':
+      return reportCommand(sub, opts);
     case 'reload-config':
       return { command: 'reload-config' };
     case 'ledger-check':
@@ -639,6 +673,8 @@ async function main() {
       action: { type: 'string' },
       by: { type: 'string' },
       depth: { type: 'string' },
+      from: { type: 'string' },
+      csv: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -719,6 +755,10 @@ async function report(args: Record<string, unknown>, value: unknown) {
       console.log(JSON.stringify(r.problems, null, 2));
       process.exitCode = 1;
     }
+    return;
+  }
+  if (args.command === 'report' && args.format === 'csv') {
+    process.stdout.write((value as { csv: string }).csv);
     return;
   }
   console.log(JSON.stringify(value, null, 2));

@@ -73,7 +73,7 @@ describe('the operator console', () => {
     expect(window.location.pathname).toBe('/console');
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Site',
+      'Dashboard',
       'Second approvals',
       'Withdrawals',
       'Deposits',
@@ -351,5 +351,134 @@ describe('the operator console', () => {
     expect(calls.map((c) => c.body)).toContainEqual({
       args: { command: 'approval', action: 'approve', id: 8 },
     });
+  });
+  const dashboard = {
+    businessDay: '2026-11-26',
+    utcOffset: '+08:00',
+    today: {
+      deposits: { amount: '12345.60', count: 3 },
+      withdrawals: { amount: '120.50', count: 1 },
+      ggr: '-5.00',
+      ngr: '-10.00',
+      activePlayers: 7,
+    },
+    pendingApprovals: 2,
+    pendingDeposits: { count: 1, amount: '55.25' },
+    pendingWithdrawals: { count: 0, amount: '0.00' },
+    heldRiskCredits: { count: 1, amount: '900.00' },
+    breakGlass: {
+      days: 7,
+      count: 1,
+      latest: [{ at: '2026-11-25T10:00:00.000Z', actor: 'break-glass:root', action: 'adjust' }],
+    },
+    series: Array.from({ length: 14 }, (_, i) => ({
+      day: `2026-11-${String(13 + i).padStart(2, '0')}`,
+      deposits: i === 13 ? '12345.60' : '100.00',
+      withdrawals: '0.00',
+      ggr: i === 13 ? '-5.00' : '10.00',
+      ngr: '5.00',
+    })),
+  };
+  const reporter = {
+    name: 'rae',
+    role: 'reporting',
+    permissions: ['site.read', 'payments.read', 'reports.read'],
+  };
+
+  it("shows the dashboard: today's figures, what waits, break-glass use and accessible charts", async () => {
+    window.history.replaceState(null, '', '/console');
+    serve({ me: ok(reporter), 'command:status': status, 'command:dashboard': ok(dashboard) });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Today, 2026-11-26 (business day, UTC+08:00)')).toBeTruthy();
+    const deposits = screen.getByRole('heading', { name: 'Deposits' }).closest('article')!;
+    expect(deposits.textContent).toBe('Deposits12,345.603 orders');
+    expect(screen.getByText('-10.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open second approvals' }).getAttribute('href')).toBe(
+      '/console/approvals',
+    );
+    expect(screen.getByRole('status').textContent).toContain('Break-glass command line used 1 times');
+    expect(screen.getByRole('status').textContent).toContain('break-glass:root');
+    const charts = screen.getAllByRole('img');
+    expect(charts).toHaveLength(2);
+    expect(charts[0]!.getAttribute('aria-label')).toBe(
+      'Deposits and withdrawals, 14 days from 2026-11-13 to 2026-11-26. Deposits: 13,645.60 in all, highest 12,345.60 on 2026-11-26. Withdrawals: 0.00 in all, highest 0.00 on 2026-11-13.',
+    );
+    // The same figures as a table for screen readers.
+    const table = screen.getByRole('table', { name: 'GGR and NGR, 14 days' });
+    expect(table.textContent).toContain('2026-11-26-5.005.00');
+    // The site tiles stay.
+    expect(screen.getByText('Maintenance')).toBeTruthy();
+  });
+
+  it('shows no figures to a role without reports.read, and no reports section', async () => {
+    window.history.replaceState(null, '', '/console/reports');
+    const calls = serve({ me: ok(admin), 'command:status': status });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Maintenance')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reports' })).toBeNull();
+    expect(calls.some((c) => c.path === 'command' && JSON.stringify(c.body).includes('dashboard'))).toBe(
+      false,
+    );
+  });
+
+  it('runs a report by range and grouping, shows the total, and downloads it as CSV', async () => {
+    window.history.replaceState(null, '', '/console/reports');
+    const ggr = {
+      rows: [
+        { category: 'LIVE', stakes: '70.00', bets: 2, payouts: '10.00', ggr: '60.00' },
+        { category: 'INHOUSE', stakes: '33.00', bets: 4, payouts: '46.00', ggr: '-13.00' },
+      ],
+      total: { stakes: '103.00', bets: 6, payouts: '56.00', ggr: '47.00', ngr: '42.00' },
+    };
+    const calls = serve({
+      me: ok(reporter),
+      'command:report': (body) => {
+        const args = (body as { args: Record<string, unknown> }).args;
+        if (args.format === 'csv') return ok({ filename: 'aurum-ggr-by-category.csv', csv: 'category\r\n' });
+        if (String(args.from) > String(args.to))
+          return { success: false, errorCode: 'ops.invalid', message: 'from is after to' };
+        return ok(args.by === 'category' ? ggr : { rows: [], total: {} });
+      },
+    });
+    const created: Blob[] = [];
+    const clicked: string[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (b: Blob) => {
+        created.push(b);
+        return 'blob:x';
+      },
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
+    fireEvent.change(screen.getByLabelText('Group by'), { target: { value: 'category' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('LIVE')).toBeTruthy();
+    expect(screen.getByText('Total')).toBeTruthy();
+    expect(screen.getByText('47.00')).toBeTruthy();
+    const reports = calls.filter((c) => c.path === 'command').map((c) => (c.body as { args: unknown }).args);
+    expect(reports).toContainEqual({
+      command: 'report',
+      action: 'ggr',
+      from: '2026-11-20',
+      to: '2026-11-22',
+      by: 'category',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['aurum-ggr-by-category.csv']));
+    expect(created[0]!.type).toBe('text/csv;charset=utf-8');
+    // The server refuses a bad range: its reason shows.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('from is after to');
+    click.mockRestore();
   });
 });

@@ -136,6 +136,8 @@ export const formatTime = (iso: string | null, lang: string) =>
 export interface Column<T> {
   label: string;
   cell: (item: T) => ReactNode;
+  /** A column of figures: aligned to the end. */
+  numeric?: boolean;
 }
 
 /** A list as a table: loading, empty, or one row per item with the columns given. */
@@ -144,11 +146,14 @@ export function DataTable<T>({
   loading,
   columns,
   rowKey,
+  footer,
 }: {
   items: readonly T[] | null;
   loading: boolean;
   columns: readonly Column<T>[];
   rowKey: (item: T) => string | number;
+  /** A last row (totals), one cell per column. */
+  footer?: readonly ReactNode[] | undefined;
 }) {
   const t = useTexts();
   if (!items) return loading ? <p>{t.loading}</p> : null;
@@ -159,7 +164,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.label} scope="col">
+              <th key={c.label} scope="col" className={c.numeric ? 'c-num' : undefined}>
                 {c.label}
               </th>
             ))}
@@ -169,11 +174,24 @@ export function DataTable<T>({
           {items.map((item) => (
             <tr key={rowKey(item)}>
               {columns.map((c) => (
-                <td key={c.label}>{c.cell(item)}</td>
+                <td key={c.label} className={c.numeric ? 'c-num' : undefined}>
+                  {c.cell(item)}
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr>
+              {columns.map((c, i) => (
+                <td key={c.label} className={c.numeric ? 'c-num' : undefined}>
+                  {footer[i]}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

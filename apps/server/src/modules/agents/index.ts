@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
 import { agentRoutes } from './routes.ts';
+
+export { businessOffset, DEFAULT_UTC_OFFSET, offsetMs, overviewPeriods } from './business-day.ts';
+
 import { AgentCentre } from './service.ts';
 
 /** The subtree queries, for the console's agent trees (modules/players). */

@@ -123,7 +123,10 @@ describe.each(engines)('vendor-maintenance operator command on %s', (engine) => 
       "SELECT actor, detail FROM ops_audit WHERE action = 'vendor-maintenance' ORDER BY id DESC LIMIT 1",
       [],
     );
-    expect(audit).toEqual({ actor: 'break-glass:ops:kim', detail: { vendor: 'AURL', window: { start, end } } });
+    expect(audit).toEqual({
+      actor: 'break-glass:ops:kim',
+      detail: { vendor: 'AURL', window: { start, end } },
+    });
 
     // Past its end the vendor plays again without anyone clearing it.
     clock.set(end);

@@ -151,6 +151,8 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   'support-reply': 'messages.write',
   'vendor-maintenance': 'games.write',
   'vendor-secret': 'secrets.rotate',
+  dashboard: 'reports.read',
+  report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
 };
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);

@@ -192,7 +192,12 @@ describe.each(engines)('risk limits on %s', (engine) => {
     const hold = await heldFor(txId);
 
     const released = (await risk({ action: 'release', id: hold.id })) as OperatorHoldView;
-    expect(released).toMatchObject({ id: hold.id, status: 'RELEASED', decidedBy: 'break-glass:test', reason: null });
+    expect(released).toMatchObject({
+      id: hold.id,
+      status: 'RELEASED',
+      decidedBy: 'break-glass:test',
+      reason: null,
+    });
     expect(released.transferId).toEqual(expect.any(Number));
     expect(await walletOf(t, s.memberId)).toBe(9_800n + 2_000_000n);
     expect(await transfersKeyed(`vendor:${INHOUSE_VENDOR}:${txId}`)).toEqual([

@@ -1,6 +1,7 @@
 import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
 import { ErrorBanner } from '../ui';
+import { DashboardFigures } from './dashboard';
 
 interface Settings {
   maintenance: { on: boolean; end: string | null };
@@ -20,6 +21,7 @@ export function OverviewSection() {
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">{t.overview.title}</h1>
+      {session.can('reports.read') ? <DashboardFigures /> : null}
       <ErrorBanner error={status.error ?? action.error} />
       {s ? (
         <div className="c-tiles">

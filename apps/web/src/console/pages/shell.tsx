@@ -11,6 +11,7 @@ import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
 import { PlayersSection } from './players';
 import { QueueSection } from './queue';
+import { ReportsSection } from './reports';
 
 /** The signed-in console: the operator, the sections its role may open, and the one open. */
 export function Shell({
@@ -89,6 +90,7 @@ export function Shell({
           {current === 'operators' ? <OperatorsSection /> : null}
           {current === 'audit' ? <AuditSection /> : null}
           {current === 'features' ? <FeaturesSection /> : null}
+          {current === 'reports' ? <ReportsSection /> : null}
         </main>
       </div>
     </SessionContext.Provider>

@@ -1,0 +1,18 @@
+/**
+ * The reports module's public face (the operator's dashboard and the GGR, NGR, payments and
+ * player P&L reports, all read from the ledger): code outside `modules/reports/` imports only
+ * this file.
+ */
+import type { AreaDeps } from '../area-deps.ts';
+import { reportOps } from './ops.ts';
+import { Reports } from './service.ts';
+
+export { toCsv } from './csv.ts';
+export { DEDUCTIONS, REPORT_LINES } from './definitions.ts';
+
+/** Adds the `dashboard` and `report` operator commands. */
+export function installReports(deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'ops'>): Reports {
+  const reports = new Reports(deps);
+  reportOps(deps.ops, reports);
+  return reports;
+}
