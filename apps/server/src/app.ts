@@ -215,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secrets: SecretBox.fromKey(await ensureSecretsKey(config.DATA_DIR, config.SECRETS_KEY)),
     ops,
     publicUrl: config.PUBLIC_URL,
+    configDir: config.CONFIG_DIR,
   });
   app.decorate('operators', operators);
   installAccounts(app, { database, store, clock, limiter, ops, accounts });

@@ -14,6 +14,36 @@ export interface ConsoleSection {
 
 export const CONSOLE_SECTIONS = [
   { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance'] },
+  {
+    id: 'site',
+    permission: 'site.read',
+    commands: ['status', 'region', 'reload-config', 'outbox', 'ledger-check'],
+  },
+  { id: 'games', permission: 'games.write', commands: ['status', 'vendor-maintenance', 'vendor-secret'] },
+  { id: 'content', permission: 'content.write', commands: ['content'] },
+  {
+    id: 'promotions',
+    permission: 'promotions.read',
+    commands: ['promo-applications', 'promo-approve', 'promo-reject'],
+  },
+  {
+    id: 'support',
+    permission: 'messages.read',
+    commands: [
+      'feedback-list',
+      'feedback-answer',
+      'message-broadcast',
+      'chat-mute',
+      'chat-delete',
+      'support-chats',
+      'support-reply',
+    ],
+  },
+  {
+    id: 'lottery',
+    permission: 'lottery.read',
+    commands: ['lottery:issues', 'lottery:exposure', 'lottery:cancel', 'lottery:prize-group'],
+  },
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
