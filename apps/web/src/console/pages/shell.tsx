@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { consoleApi, type Operator } from '../api';
 import { navigate, pathOf, SECTION_PERMISSION, SECTIONS, type SectionId } from '../navigation';
 import { type ConsoleSession, isSessionEnd, SessionContext } from '../session';
@@ -6,9 +6,32 @@ import { fill, useTexts } from '../texts';
 import { ErrorBanner, LanguageButton } from '../ui';
 import { ApprovalsSection } from './approvals';
 import { AuditSection } from './audit';
+import { ContentSection } from './content';
+import { GamesSection } from './games';
+import { LotterySection } from './lottery';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
+import { PromotionsSection } from './promotions';
 import { QueueSection } from './queue';
+import { SiteSection } from './site';
+import { SupportSection } from './support';
+
+/** Each console section's page (typed by the shared sections: a section without a page does not compile). */
+export const SECTION_PAGES: Record<SectionId, () => ReactNode> = {
+  overview: () => <OverviewSection />,
+  site: () => <SiteSection />,
+  games: () => <GamesSection />,
+  content: () => <ContentSection />,
+  promotions: () => <PromotionsSection />,
+  support: () => <SupportSection />,
+  lottery: () => <LotterySection />,
+  approvals: () => <ApprovalsSection />,
+  withdrawals: () => <QueueSection kind="withdraw" />,
+  deposits: () => <QueueSection kind="deposit" />,
+  risk: () => <QueueSection kind="risk" />,
+  operators: () => <OperatorsSection />,
+  audit: () => <AuditSection />,
+};
 
 /** The signed-in console: the operator, the sections its role may open, and the one open. */
 export function Shell({
@@ -74,15 +97,7 @@ export function Shell({
             </a>
           ))}
         </nav>
-        <main className="c-main">
-          {current === 'overview' ? <OverviewSection /> : null}
-          {current === 'approvals' ? <ApprovalsSection /> : null}
-          {current === 'withdrawals' ? <QueueSection kind="withdraw" /> : null}
-          {current === 'deposits' ? <QueueSection kind="deposit" /> : null}
-          {current === 'risk' ? <QueueSection kind="risk" /> : null}
-          {current === 'operators' ? <OperatorsSection /> : null}
-          {current === 'audit' ? <AuditSection /> : null}
-        </main>
+        <main className="c-main">{current ? SECTION_PAGES[current]() : null}</main>
       </div>
     </SessionContext.Provider>
   );
