@@ -109,7 +109,9 @@ export function supportOps(ops: OpsService, service: SupportService, database: D
     }),
     async run(m, args, actor) {
       const to = await member(m, args.account);
-      return service.supportPost(m, to.id, 'OPERATOR', args.text, actor);
+      const sent = await service.supportPost(m, to.id, 'OPERATOR', args.text, actor);
+      await audit(m, actor, 'support-reply', { account: args.account, id: sent.id });
+      return sent;
     },
   });
 }

@@ -479,6 +479,11 @@ describe.each(engines)('support on %s', (engine: Engine) => {
       await expect(opsCommand(app, { command: 'support-chats', account: 'nobody-here' })).rejects.toThrow(
         /ops.invalid/,
       );
+      const log = (await opsCommand(app, { command: 'audit', action: 'support-reply', limit: 5 })) as {
+        actor: string;
+        detail: Record<string, unknown>;
+      }[];
+      expect(log[0]).toMatchObject({ actor: 'test', detail: { account: alice.account, id: reply.id } });
       const chat = ok<{ messages: { from: string; text: string }[]; hours: string | null }>(
         await send('GET', routes.supportChat.path, alice.token),
       );
