@@ -256,13 +256,13 @@ function RichText({ initial, onChange }: { initial: string; onChange: (html: str
     { label: t.content.italic, text: 'I', act: () => run('italic') },
     {
       label: t.content.link,
-      text: '🔗',
+      text: t.content.link,
       act: () => {
         const href = window.prompt(t.content.linkPrompt, 'https://')?.trim();
         if (href && /^(https?:|mailto:|\/)/i.test(href)) run('createLink', href);
       },
     },
-    { label: t.content.list, text: '•', act: () => run('insertUnorderedList') },
+    { label: t.content.list, text: `• ${t.content.list}`, act: () => run('insertUnorderedList') },
   ];
   return (
     <div className="c-editor">
