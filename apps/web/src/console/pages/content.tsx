@@ -181,7 +181,7 @@ export function ContentSection() {
         </button>
       </form>
 
-      <h2>{t.content.announcements}</h2>
+      <h2 className="c-subtitle">{t.content.announcements}</h2>
       <DataTable
         items={list.data?.announcements ?? null}
         loading={list.loading}
@@ -211,7 +211,7 @@ export function ContentSection() {
           },
         ]}
       />
-      <h2>{t.content.notices}</h2>
+      <h2 className="c-subtitle">{t.content.notices}</h2>
       <DataTable
         items={list.data?.notices ?? null}
         loading={list.loading}
