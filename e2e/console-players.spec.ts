@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectSignedIn, logInWithPassword } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { ownClientAddress } from './support/cashier.ts';
-import { operatorPage } from './support/console.ts';
+import { newOperator } from './support/console.ts';
 import { ops } from './support/ops.ts';
 
 test.use({ viewport: { width: 1366, height: 860 } });
@@ -28,7 +28,7 @@ test('an operator finds a member, reads its page, notes and locks it; the lock e
   await logInWithPassword(memberPage, member.username, member.password);
   await expectSignedIn(memberPage, member.username);
 
-  const page = await operatorPage(browser, 'admin');
+  const { page } = await newOperator(browser, 'adm', 'admin');
   await page
     .getByRole('navigation', { name: 'Console sections' })
     .getByRole('link', { name: 'Players' })

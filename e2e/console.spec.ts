@@ -42,12 +42,14 @@ test('an administrator enrols with a second factor and invites a finance operato
   const nav = financePage.getByRole('navigation', { name: 'Console sections' });
   await expect(nav.getByRole('link')).toHaveText([
     'Dashboard',
+    'Site settings',
+    'Features',
     'Second approvals',
     'Withdrawals',
     'Deposits',
     'Players',
+    'Promotion applications',
     'Reports',
-    'Features',
   ]);
   await nav.getByRole('link', { name: 'Withdrawals' }).click();
   await expect(financePage.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();

@@ -38,8 +38,12 @@ export async function enrolAndSignIn(browser: Browser, link: string, name: strin
   return page;
 }
 
-/** A new operator of the role, enrolled and signed in (the operator command makes its link). */
-export async function operatorPage(browser: Browser, role: string, prefix = role.slice(0, 3)): Promise<Page> {
+/** A new operator of the role, created by `npm run ops -- operator create`, enrolled and signed in. */
+export async function newOperator(
+  browser: Browser,
+  prefix: string,
+  role: string,
+): Promise<{ name: string; page: Page }> {
   const name = `${prefix}${Date.now().toString(36)}`;
   const created = (await ops(
     'operator',
@@ -52,5 +56,5 @@ export async function operatorPage(browser: Browser, role: string, prefix = role
   )) as {
     enrolUrl: string;
   };
-  return enrolAndSignIn(browser, created.enrolUrl, name);
+  return { name, page: await enrolAndSignIn(browser, created.enrolUrl, name) };
 }

@@ -14,6 +14,12 @@ export interface ConsoleSection {
 
 export const CONSOLE_SECTIONS = [
   { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance', 'dashboard'] },
+  {
+    id: 'site',
+    permission: 'site.read',
+    commands: ['status', 'region', 'reload-config', 'outbox', 'ledger-check'],
+  },
+  { id: 'features', permission: 'site.read', commands: ['feature'] },
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
   { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
@@ -23,10 +29,34 @@ export const CONSOLE_SECTIONS = [
     permission: 'players.read',
     commands: ['player', 'adjust', 'reset-password', 'message-send'],
   },
+  {
+    id: 'promotions',
+    permission: 'promotions.read',
+    commands: ['promo-applications', 'promo-approve', 'promo-reject'],
+  },
+  {
+    id: 'support',
+    permission: 'messages.read',
+    commands: [
+      'feedback-list',
+      'feedback-answer',
+      'message-broadcast',
+      'chat-mute',
+      'chat-delete',
+      'support-chats',
+      'support-reply',
+    ],
+  },
+  { id: 'content', permission: 'content.write', commands: ['content'] },
+  { id: 'games', permission: 'games.write', commands: ['status', 'vendor-maintenance', 'vendor-secret'] },
+  {
+    id: 'lottery',
+    permission: 'lottery.read',
+    commands: ['lottery:issues', 'lottery:exposure', 'lottery:cancel', 'lottery:prize-group'],
+  },
   { id: 'reports', permission: 'reports.read', commands: ['report'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },
   { id: 'audit', permission: 'audit.read', commands: ['audit', 'audit-verify'] },
-  { id: 'features', permission: 'site.read', commands: ['feature'] },
 ] as const satisfies readonly ConsoleSection[];
 
 export type ConsoleSectionId = (typeof CONSOLE_SECTIONS)[number]['id'];

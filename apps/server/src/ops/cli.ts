@@ -132,6 +132,7 @@ Commands:
   lottery exposure <game> <issueNo>      total stake and worst-case payout per selection
   lottery prize-group <account> <group>  set a member's own prize group within the merchant's
                                          range (default: back to the merchant's default)
+  content list                           the stored marquee notices and announcements
   content notice <id> --title <text> --text <text>
                                          add (or replace) a marquee notice
   content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
@@ -155,6 +156,7 @@ Commands:
   chat-mute <account> --minutes N        mute a member in the chat rooms (0 lifts the mute)
   chat-delete <id>                       delete a chat-room message for everyone
   support-chats [--limit N]              live support conversations, latest first
+  support-chats <account> [--limit N]    one member's conversation, its latest N messages
   support-reply <account> --text <text>  answer a member in live support
   dashboard                              today's figures in the merchant's business day (deposits,
                                          withdrawals, GGR, NGR, active players), what waits,
@@ -466,9 +468,10 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
     case 'content': {
       // The server checks every value: one set of rules for every caller.
       const [, , id, type, execution] = words;
+      if (sub === 'list') return { command, action: sub };
       if (sub === 'remove') return { command, action: sub, id: id ?? '' };
       if (sub !== 'notice' && sub !== 'announce')
-        fail(`content takes notice, announce or remove.\n\n${USAGE}`);
+        fail(`content takes list, notice, announce or remove.\n\n${USAGE}`);
       if (opts.title === undefined || opts.text === undefined)
         fail(`content ${sub} needs --title and --text.\n\n${USAGE}`);
       return sub === 'notice'

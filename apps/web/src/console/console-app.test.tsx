@@ -1,31 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from './console-app';
+import { ok, serve } from './testing';
 
-type Answer =
-  | { success: true; value: unknown }
-  | { success: false; errorCode: string; message: string; details?: Record<string, string> };
-
-/** The operator API as the test scripts it: path → answer (or a function of the request body). */
-function serve(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
-  const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const path = url.replace('/console-api/', '');
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ path, body, headers: init.headers as Record<string, string> });
-      const route =
-        routes[path === 'command' ? `command:${(body as { args: { command: string } }).args.command}` : path];
-      const answer = typeof route === 'function' ? route(body) : route;
-      if (!answer) throw new Error(`no route ${path}`);
-      return new Response(JSON.stringify(answer), { status: answer.success ? 200 : 400 });
-    }),
-  );
-  return calls;
-}
-
-const ok = (value: unknown): Answer => ({ success: true, value });
 const admin = {
   name: 'ada',
   role: 'admin',
@@ -74,10 +51,11 @@ describe('the operator console', () => {
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Dashboard',
+      'Site settings',
+      'Features',
       'Second approvals',
       'Withdrawals',
       'Deposits',
-      'Features',
     ]);
     // Support may not switch maintenance: the button is not there (and the server refuses it).
     expect(screen.queryByRole('button', { name: 'Start maintenance' })).toBeNull();

@@ -68,3 +68,11 @@ export function useAction() {
 }
 
 export const isSessionEnd = (e: unknown) => e instanceof ConsoleError && e.code === SESSION_ENDED;
+
+/** Calls `reload` every `ms` while the page is open (a live list without a realtime channel). */
+export function usePoll(reload: () => void, ms: number) {
+  useEffect(() => {
+    const timer = window.setInterval(reload, ms);
+    return () => window.clearInterval(timer);
+  }, [reload, ms]);
+}

@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { ConsoleError } from './api';
 import { useTexts } from './texts';
 
@@ -32,6 +38,26 @@ export function Field({
       {error ? (
         <p className="c-error" id={`${id}-error`}>
           {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled multi-line input with its hint. */
+export function TextField({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string | undefined } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className="c-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} rows={4} {...input} />
+      {hint ? (
+        <p className="c-hint" id={`${id}-hint`}>
+          {hint}
         </p>
       ) : null}
     </div>

@@ -396,6 +396,20 @@ describe.each(engines)('content calls on %s', (engine) => {
     expect(answer).toMatchObject({ action: 'announce', id: 'ops-a', replaced: false });
     const a = await value(routes.announcements.response, `${routes.announcements.path}?types=PU&execution=B`);
     expect(a.popup.content[0]).toMatchObject({ id: 'ops-a', title: 'Flash', content: '<p>Now</p>' });
+    // The console reads what is stored: the sanitised HTML, as the player site serves it.
+    const stored = (await opsCommand(t.app, { command: 'content', action: 'list' })) as {
+      notices: { id: string; title: string; text: string }[];
+      announcements: { id: string; type: string; execution: string; text: string }[];
+    };
+    expect(stored.notices.find((n) => n.id === 'ops-n')).toMatchObject({ title: 'Tomorrow', text: 'B' });
+    expect(stored.announcements.find((x) => x.id === 'ops-a')).toMatchObject({
+      type: 'PU',
+      execution: 'B',
+      text: '<p>Now</p>',
+    });
+    await expect(opsCommand(t.app, { command: 'content', action: 'list', id: 'x' })).rejects.toThrow(
+      /ops.invalid/,
+    );
 
     await opsCommand(t.app, { command: 'content', action: 'remove', id: 'ops-a' });
     await opsCommand(t.app, { command: 'content', action: 'remove', id: 'ops-n' });

@@ -18,6 +18,7 @@ const textSchema = z.string().trim().min(1).max(100_000);
  * --title T --text HTML`, `content remove <id>`: adds (or replaces) a marquee notice or an
  * announcement, or removes either, in the merchant's stored configuration, without editing files
  * or restarting. The texts are EN; a later `reload-config` puts back config/content.json.
+ * `content list` reads what is stored (nothing changed, no audit row).
  */
 export const contentCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({
@@ -37,7 +38,22 @@ export const contentCommandSchema = z.discriminatedUnion('action', [
     text: textSchema,
   }),
   z.strictObject({ command: z.literal('content'), action: z.literal('remove'), id: idSchema }),
+  /** What is stored now: the notices and announcements, as the player site serves them (EN). */
+  z.strictObject({ command: z.literal('content'), action: z.literal('list') }),
 ]);
+
+/** A notice or an announcement as the operator reads it: its EN texts, the HTML as stored (sanitised). */
+export interface ContentListAnswer {
+  notices: { id: string; title: string; text: string; date: string }[];
+  announcements: {
+    id: string;
+    type: string;
+    execution: string;
+    title: string;
+    text: string;
+    startTime: string | null;
+  }[];
+}
 
 export function contentCommand(deps: {
   database: Database;
@@ -47,6 +63,7 @@ export function contentCommand(deps: {
   return {
     schema: contentCommandSchema,
     async run(merchantCode, args, actor) {
+      if (args.action === 'list') return listContent(deps.database, merchantCode);
       const now = new Date(deps.clock.now()).toISOString();
       let changed = false;
       await deps.database.db.transaction(async (tx) => {
@@ -101,5 +118,26 @@ export function contentCommand(deps: {
       await deps.store.changed(merchantCode);
       return { action: args.action, id: args.id, replaced: args.action !== 'remove' && changed };
     },
+  };
+}
+
+async function listContent(database: Database, merchantCode: string): Promise<ContentListAnswer> {
+  const [row] = await database.db
+    .select({ config: merchants.config })
+    .from(merchants)
+    .where(eq(merchants.code, merchantCode));
+  if (!row) throw new AppError('merchant.unknown');
+  const { notices, announcements } = row.config.content;
+  const en = (texts: Partial<Record<string, string>>) => texts.EN ?? Object.values(texts)[0] ?? '';
+  return {
+    notices: notices.map((n) => ({ id: n.id, title: en(n.title), text: en(n.content), date: n.date })),
+    announcements: announcements.map((a) => ({
+      id: a.id,
+      type: a.type,
+      execution: a.execution,
+      title: en(a.title),
+      text: en(a.content),
+      startTime: a.startTime ?? null,
+    })),
   };
 }

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { issuesToDetails, resolveMerchant } from '../../platform/http.ts';
+import { readMerchantConfig } from '../../platform/merchant-config.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { requireOperator } from '../../platform/ops-token.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
@@ -131,7 +132,14 @@ export function installOperators(app: FastifyInstance, deps: OperatorsInstallDep
   app.post(`${API}/command`, async (req, reply) => {
     const principal = await signedIn(req, reply);
     const { args } = parse(schemas.command, req.body);
-    return ok(await operators.run(principal, args));
+    // As the CLI's endpoint: a configuration that does not read or validate changes nothing.
+    const config =
+      args.command === 'reload-config'
+        ? await readMerchantConfig(deps.configDir).catch((e: Error) => {
+            throw new AppError('ops.invalid', e.message);
+          })
+        : undefined;
+    return ok(await operators.run(principal, args, config));
   });
 
   // The command line (`npm run ops`), on the server's own machine: as a signed-in operator (the

@@ -319,6 +319,19 @@ describe('operators and the operator API', () => {
     expect((await opsCommand(t.app, { command: 'audit-verify' })).ok).toBe(true);
   });
 
+  it('reloads config/ from the console as the command line does, and shows the vendors for the games page', async () => {
+    const { secret } = await enrol('site-admin', 'admin');
+    const { cookie } = await signIn('site-admin', secret, nextIp());
+    const reload = await call('POST', 'command', { args: { command: 'reload-config' } }, { cookie });
+    expect(reload.statusCode, reload.body).toBe(200);
+    const log = await opsCommand(t.app, { command: 'audit', action: 'reload-config', limit: 5 });
+    expect(log[0]).toMatchObject({ actor: 'site-admin', action: 'reload-config' });
+    const status = await call('POST', 'command', { args: { command: 'status' } }, { cookie });
+    const vendors = status.json().value.vendors as { vendor: string; maintenance: unknown }[];
+    expect(vendors.length).toBeGreaterThan(0);
+    for (const v of vendors) expect(v).toHaveProperty('maintenance');
+  });
+
   it('needs a second operator for an adjustment above the merchant threshold: never the one who asked, and it runs once', async () => {
     const a = await enrol('fin-a', 'finance');
     const b = await enrol('fin-b', 'finance');

@@ -64,6 +64,13 @@ export interface MerchantSettings {
   merchant: string;
   maintenance: { on: boolean; end: string | null };
   region: { on: boolean; countries: string[]; ranges: string[] };
+  /** The merchant's game vendors and their maintenance windows (the console's games page). */
+  vendors: {
+    vendor: string;
+    name: string;
+    provider: string;
+    maintenance: { start: string; end: string } | null;
+  }[];
   version: number;
 }
 
@@ -189,6 +196,17 @@ export class OpsService {
       merchant: row.code,
       maintenance: { on: row.maintenanceOn, end: row.maintenanceEnd?.toISOString() ?? null },
       region: { on: row.regionOn, countries: row.regionCountries, ranges: row.regionRanges },
+      vendors: row.config.vendors.map((v) => ({
+        vendor: v.vassalage,
+        name: v.name,
+        provider: v.provider,
+        maintenance: v.maintenance
+          ? {
+              start: new Date(v.maintenance.start).toISOString(),
+              end: new Date(v.maintenance.end).toISOString(),
+            }
+          : null,
+      })),
       version: row.version,
     };
   }

@@ -32,7 +32,7 @@ export function supportCommand(
       if (!arg) return usage();
       return { command, id: arg };
     case 'support-chats':
-      return { command, limit: opts.limit };
+      return { command, account: arg ?? opts.account, limit: opts.limit };
     case 'support-reply':
       if (!(arg ?? opts.account) || opts.text === undefined) return usage();
       return { command, account: arg ?? opts.account, text: opts.text };

@@ -89,8 +89,17 @@ export function supportOps(ops: OpsService, service: SupportService, database: D
     },
   });
   ops.extend('support-chats', {
-    schema: z.strictObject({ command: z.literal('support-chats'), limit }),
-    run: (m, args) => service.supportConversations(m, args.limit),
+    schema: z.strictObject({
+      command: z.literal('support-chats'),
+      /** One member's conversation (its latest messages, oldest first) instead of the list. */
+      account: z.string().trim().min(1).max(64).optional(),
+      limit,
+    }),
+    async run(m, args) {
+      if (args.account === undefined) return service.supportConversations(m, args.limit);
+      const who = await member(m, args.account);
+      return { account: who.account, messages: await service.supportConversation(m, who.id, args.limit) };
+    },
   });
   ops.extend('support-reply', {
     schema: z.strictObject({
@@ -100,7 +109,9 @@ export function supportOps(ops: OpsService, service: SupportService, database: D
     }),
     async run(m, args, actor) {
       const to = await member(m, args.account);
-      return service.supportPost(m, to.id, 'OPERATOR', args.text, actor);
+      const sent = await service.supportPost(m, to.id, 'OPERATOR', args.text, actor);
+      await audit(m, actor, 'support-reply', { account: args.account, id: sent.id });
+      return sent;
     },
   });
 }

@@ -513,6 +513,17 @@ export class SupportService {
     return presentSupport(row!);
   }
 
+  /** One member's live-support conversation as the operator reads it: the latest messages, oldest first. */
+  async supportConversation(merchantCode: string, memberId: number, limit: number) {
+    const rows = await this.db
+      .select()
+      .from(supportChatMessages)
+      .where(and(eq(supportChatMessages.merchant, merchantCode), eq(supportChatMessages.memberId, memberId)))
+      .orderBy(desc(supportChatMessages.id))
+      .limit(limit);
+    return rows.reverse().map(presentSupport);
+  }
+
   /** The operator's view: conversations, the latest first, with whether the member waits for an answer. */
   async supportConversations(merchantCode: string, limit: number) {
     return queryRows<{ account: string; last: string; from: string; at: string; waiting: boolean }>(

@@ -466,6 +466,24 @@ describe.each(engines)('support on %s', (engine: Engine) => {
         id: number;
       };
       await s.next('support', (m) => m.id === reply.id);
+      // The operator's view of one conversation (the console's), oldest first.
+      const conversation = (await opsCommand(app, { command: 'support-chats', account: alice.account })) as {
+        account: string;
+        messages: { from: string; text: string }[];
+      };
+      expect(conversation.account).toBe(alice.account);
+      expect(conversation.messages.slice(-2).map((m) => [m.from, m.text])).toEqual([
+        ['MEMBER', 'Can you help me?'],
+        ['OPERATOR', 'Sure!'],
+      ]);
+      await expect(opsCommand(app, { command: 'support-chats', account: 'nobody-here' })).rejects.toThrow(
+        /ops.invalid/,
+      );
+      const log = (await opsCommand(app, { command: 'audit', action: 'support-reply', limit: 5 })) as {
+        actor: string;
+        detail: Record<string, unknown>;
+      }[];
+      expect(log[0]).toMatchObject({ actor: 'test', detail: { account: alice.account, id: reply.id } });
       const chat = ok<{ messages: { from: string; text: string }[]; hours: string | null }>(
         await send('GET', routes.supportChat.path, alice.token),
       );

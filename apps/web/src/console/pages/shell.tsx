@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { consoleApi, type Operator } from '../api';
 import { navigate, pathOf, SECTION_PERMISSION, SECTIONS, type SectionId } from '../navigation';
 import { type ConsoleSession, isSessionEnd, SessionContext } from '../session';
@@ -6,12 +6,41 @@ import { fill, useTexts } from '../texts';
 import { ErrorBanner, LanguageButton } from '../ui';
 import { ApprovalsSection } from './approvals';
 import { AuditSection } from './audit';
+import { ContentSection } from './content';
 import { FeaturesSection } from './features';
+import { GamesSection } from './games';
+import { LotterySection } from './lottery';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
 import { PlayersSection } from './players';
+import { PromotionsSection } from './promotions';
 import { QueueSection } from './queue';
 import { ReportsSection } from './reports';
+import { SiteSection } from './site';
+import { SupportSection } from './support';
+
+/**
+ * Each console section's page (typed by the shared sections: a section without a page does not
+ * compile); the players section also takes the member whose page is open.
+ */
+export const SECTION_PAGES: Record<SectionId, (player?: string) => ReactNode> = {
+  overview: () => <OverviewSection />,
+  site: () => <SiteSection />,
+  features: () => <FeaturesSection />,
+  games: () => <GamesSection />,
+  content: () => <ContentSection />,
+  promotions: () => <PromotionsSection />,
+  support: () => <SupportSection />,
+  lottery: () => <LotterySection />,
+  approvals: () => <ApprovalsSection />,
+  withdrawals: () => <QueueSection kind="withdraw" />,
+  deposits: () => <QueueSection kind="deposit" />,
+  risk: () => <QueueSection kind="risk" />,
+  players: (player) => <PlayersSection account={player} />,
+  reports: () => <ReportsSection />,
+  operators: () => <OperatorsSection />,
+  audit: () => <AuditSection />,
+};
 
 /** The signed-in console: the operator, the sections its role may open, and the one open. */
 export function Shell({
@@ -80,18 +109,7 @@ export function Shell({
             </a>
           ))}
         </nav>
-        <main className="c-main">
-          {current === 'overview' ? <OverviewSection /> : null}
-          {current === 'approvals' ? <ApprovalsSection /> : null}
-          {current === 'withdrawals' ? <QueueSection kind="withdraw" /> : null}
-          {current === 'deposits' ? <QueueSection kind="deposit" /> : null}
-          {current === 'risk' ? <QueueSection kind="risk" /> : null}
-          {current === 'players' ? <PlayersSection account={player} /> : null}
-          {current === 'operators' ? <OperatorsSection /> : null}
-          {current === 'audit' ? <AuditSection /> : null}
-          {current === 'features' ? <FeaturesSection /> : null}
-          {current === 'reports' ? <ReportsSection /> : null}
-        </main>
+        <main className="c-main">{current ? SECTION_PAGES[current](player) : null}</main>
       </div>
     </SessionContext.Provider>
   );

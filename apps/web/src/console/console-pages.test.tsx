@@ -1,0 +1,457 @@
+import { CONSOLE_SECTIONS } from '@aurum/contract/console';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApp } from './console-app';
+import { SECTION_PAGES } from './pages/shell';
+import { SUPPORT_POLL_MS } from './pages/support';
+import { type Answer, ok, serve } from './testing';
+import { en } from './texts/en';
+
+const ALL = [
+  'operators.manage',
+  'audit.read',
+  'site.read',
+  'site.write',
+  'players.read',
+  'players.write',
+  'money.adjust',
+  'ledger.check',
+  'payments.read',
+  'payments.approve',
+  'messages.read',
+  'messages.write',
+  'content.write',
+  'promotions.read',
+  'promotions.review',
+  'risk.read',
+  'risk.write',
+  'games.write',
+  'secrets.rotate',
+  'lottery.read',
+  'lottery.write',
+  'reports.read',
+];
+const admin = { name: 'ada', role: 'admin', permissions: ALL };
+const argsOf = (body: unknown) => (body as { args: Record<string, unknown> }).args;
+const commands = (calls: { path: string; body: unknown }[]) =>
+  calls.filter((c) => c.path === 'command').map((c) => argsOf(c.body));
+
+function open(section: string) {
+  window.history.replaceState(null, '', `/console/${section}`);
+  render(<ConsoleApp />);
+}
+
+describe('the console pages', () => {
+  beforeEach(() => window.localStorage.setItem('aurum-console-language', 'EN'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('has a page in the shell for every console section, each opening under its own title', async () => {
+    expect(Object.keys(SECTION_PAGES).sort()).toEqual(CONSOLE_SECTIONS.map((s) => s.id).sort());
+    for (const section of CONSOLE_SECTIONS) {
+      // Every command fails: the page still stands, with its title and the error.
+      serve({
+        me: ok(admin),
+        ...Object.fromEntries(
+          CONSOLE_SECTIONS.flatMap((s) => s.commands).map((c) => [
+            `command:${c.split(':')[0]}`,
+            { success: false, errorCode: 'ops.invalid', message: 'refused' } satisfies Answer,
+          ]),
+        ),
+        'command:approval': { success: false, errorCode: 'ops.invalid', message: 'refused' },
+      });
+      window.history.replaceState(null, '', `/console/${section.id}`);
+      const { unmount } = render(<ConsoleApp />);
+      const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+      const link = within(nav).getByRole('link', { name: en.sections[section.id] });
+      await waitFor(() => expect(link.getAttribute('aria-current')).toBe('page'));
+      expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('site settings: switches the region restriction, saves its lists, reloads config/ and checks the ledger', async () => {
+    let region = { on: false, countries: ['US'], ranges: [] as string[] };
+    const calls = serve({
+      me: ok(admin),
+      'command:status': () => ok({ region, version: 3, vendors: [] }),
+      'command:region': (body) => {
+        const { command: _, ...change } = argsOf(body);
+        region = { ...region, ...change };
+        return ok({ region, version: 4 });
+      },
+      'command:reload-config': ok({ region, version: 5 }),
+      'command:outbox': ok([
+        {
+          id: 1,
+          channel: 'sms',
+          recipient: '+639170000001',
+          subject: null,
+          body: 'Your code is 123456',
+          createdAt: '2026-11-26T08:00:00Z',
+        },
+      ]),
+      'command:ledger-check': ok({
+        ok: true,
+        merchants: 1,
+        accounts: 12,
+        transfers: 40,
+        entries: 80,
+        problems: [],
+      }),
+    });
+    vi.stubGlobal('confirm', () => true);
+    open('site');
+    expect(await screen.findByText('Your code is 123456')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn the restriction on' }));
+    expect(await screen.findByRole('button', { name: 'Turn the restriction off' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Blocked countries'), { target: { value: 'us, sg' } });
+    fireEvent.change(screen.getByLabelText('Blocked IP addresses and ranges'), {
+      target: { value: '203.0.113.0/24\n198.51.100.7' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(commands(calls)).toContainEqual({
+        command: 'region',
+        countries: ['US', 'SG'],
+        ranges: ['203.0.113.0/24', '198.51.100.7'],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reload the configuration' }));
+    expect(await screen.findByText('The configuration was reloaded (version 5).')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check the ledger' }));
+    expect(
+      await screen.findByText('The ledger is sound: 40 transfers, 80 entries, 12 accounts.'),
+    ).toBeTruthy();
+    expect(commands(calls)).toContainEqual({ command: 'region', on: true });
+  });
+
+  it('site settings for support: the outbox only, no switches', async () => {
+    serve({
+      me: ok({ name: 'bea', role: 'support', permissions: ['site.read', 'messages.read'] }),
+      'command:status': ok({ region: { on: true, countries: ['US'], ranges: [] }, version: 1, vendors: [] }),
+      'command:outbox': ok([]),
+    });
+    open('site');
+    expect(await screen.findByRole('heading', { name: 'SMS and email outbox' })).toBeTruthy();
+    expect(await screen.findByText(/visitors from the blocked countries/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn the restriction off' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reload the configuration' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the ledger' })).toBeNull();
+  });
+
+  it('game vendors: sets and clears a maintenance window, and shows a new secret once with a warning', async () => {
+    let maintenance: { start: string; end: string } | null = null;
+    const calls = serve({
+      me: ok(admin),
+      'command:status': () =>
+        ok({
+          region: { on: false, countries: [], ranges: [] },
+          version: 1,
+          vendors: [{ vendor: 'AURX', name: 'Aurum Games', provider: 'INHOUSE', maintenance }],
+        }),
+      'command:vendor-maintenance': (body) => {
+        const args = argsOf(body);
+        maintenance = args.clear ? null : { start: String(args.start), end: String(args.end) };
+        return ok({ vendor: 'AURX', maintenance });
+      },
+      'command:vendor-secret': ok({ vendor: 'AURX', secret: 's3cr3t-value', rotated: true }),
+    });
+    vi.stubGlobal('confirm', () => true);
+    open('games');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set a window: AURX' }));
+    fireEvent.change(screen.getByLabelText('Starts'), { target: { value: '2026-12-01T02:00' } });
+    fireEvent.change(screen.getByLabelText('Ends'), { target: { value: '2026-12-01T04:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the window' }));
+    expect(await screen.findByText(/AURX: launches between/)).toBeTruthy();
+    const set = commands(calls).find((c) => c.command === 'vendor-maintenance');
+    expect(set).toEqual({
+      command: 'vendor-maintenance',
+      vendor: 'AURX',
+      start: new Date('2026-12-01T02:00').toISOString(),
+      end: new Date('2026-12-01T04:00').toISOString(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear: AURX' }));
+    expect(await screen.findByText('AURX: no maintenance window.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New secret: AURX' }));
+    const shown = await screen.findByRole('alert');
+    expect(shown.textContent).toContain('s3cr3t-value');
+    expect(shown.textContent).toContain('shown only now');
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText('s3cr3t-value')).toBeNull();
+    expect(commands(calls)).toContainEqual({ command: 'vendor-secret', vendor: 'AURX', rotate: true });
+  });
+
+  it('content: publishes an announcement written in the editor, previews it sanitised, and removes a notice', async () => {
+    let stored = {
+      notices: [{ id: 'n1', title: 'Tonight', text: 'Maintenance at 2am', date: '2026-11-26T08:00:00Z' }],
+      announcements: [] as { id: string; type: string; execution: string; title: string; text: string }[],
+    };
+    const calls = serve({
+      me: ok(admin),
+      'command:content': (body) => {
+        const args = argsOf(body) as Record<string, string>;
+        if (args.action === 'announce') {
+          // The server keeps only what its sanitiser allows.
+          const text = args.text!.replace(/<script[\s\S]*?<\/script>/g, '');
+          stored = {
+            ...stored,
+            announcements: [
+              { id: args.id!, type: args.type!, execution: args.execution!, title: args.title!, text },
+            ],
+          };
+        }
+        if (args.action === 'remove')
+          stored = { ...stored, notices: stored.notices.filter((n) => n.id !== args.id) };
+        return args.action === 'list'
+          ? ok(stored)
+          : ok({ action: args.action, id: args.id, replaced: false });
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    open('content');
+    expect(await screen.findByText('Maintenance at 2am')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Id/), { target: { value: 'flash' } });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Flash sale' } });
+    const editor = screen.getByRole('textbox', { name: 'Announcement text' });
+    editor.innerHTML = '<p><b>Today</b> only<script>alert(1)</script></p>';
+    fireEvent.input(editor);
+    const preview = screen.getByRole('region', { name: 'Preview (as sanitised for the player site)' });
+    await waitFor(() => expect(preview.innerHTML).toContain('<b>Today</b> only'));
+    expect(preview.innerHTML).not.toContain('script');
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('flash is live.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({
+      command: 'content',
+      action: 'announce',
+      id: 'flash',
+      title: 'Flash sale',
+      text: '<p><b>Today</b> only<script>alert(1)</script></p>',
+      type: 'PU',
+      execution: 'B',
+    });
+    // The table shows what the server stored.
+    expect(await screen.findByText('<p><b>Today</b> only</p>')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: n1' }));
+    expect(await screen.findByText('n1 was removed.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Maintenance at 2am')).toBeNull());
+  });
+
+  it('promotions: approves an application with an amount given and rejects one with a reason', async () => {
+    const app = (id: number) => ({
+      id,
+      account: `m${id}`,
+      promotionId: 'first-deposit',
+      remark: 'please',
+      imageKeys: [`promo/ab/${'a'.repeat(64)}.png`],
+      status: 'PENDING',
+      reason: null,
+      amount: null,
+      createdAt: '2026-11-26T08:00:00Z',
+    });
+    const calls = serve({
+      me: ok(admin),
+      'command:promo-applications': ok([app(1), app(2)]),
+      'command:promo-approve': (body) => ok({ ...app(1), status: 'APPROVED', amount: argsOf(body).amount }),
+      'command:promo-reject': ok({ ...app(2), status: 'REJECTED' }),
+    });
+    vi.stubGlobal('confirm', () => true);
+    vi.stubGlobal('prompt', (q: string) => (q.startsWith('Amount') ? '88.00' : 'no proof'));
+    open('promotions');
+    expect(await screen.findAllByText(`promo/ab/${'a'.repeat(64)}.png`)).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve: #1' }));
+    expect(await screen.findByText('Application #1 approved: 88.00 paid.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject: #2' }));
+    expect(await screen.findByText('Application #2 rejected.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({ command: 'promo-approve', id: 1, amount: '88.00' });
+    expect(commands(calls)).toContainEqual({ command: 'promo-reject', id: 2, reason: 'no proof' });
+  });
+
+  it('support: a live conversation refreshes by itself and the operator answers in it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let lines = [{ id: 1, from: 'MEMBER', text: 'Hello, my deposit?', createdAt: Date.UTC(2026, 10, 26, 8) }];
+    const calls = serve({
+      me: ok(admin),
+      'command:support-chats': (body) =>
+        argsOf(body).account
+          ? ok({ account: 'demo', messages: lines })
+          : ok([{ account: 'demo', last: lines.at(-1)!.text, from: 'MEMBER', at: '', waiting: true }]),
+      'command:support-reply': (body) => {
+        lines = [
+          ...lines,
+          {
+            id: 9,
+            from: 'OPERATOR',
+            text: String(argsOf(body).text),
+            createdAt: Date.UTC(2026, 10, 26, 8, 1),
+          },
+        ];
+        return ok(lines.at(-1));
+      },
+      'command:feedback-list': ok([]),
+    });
+    open('support');
+    fireEvent.click(await screen.findByRole('button', { name: /demo/ }));
+    const conversation = await screen.findByRole('article', { name: 'Conversation with demo' });
+    expect(await within(conversation).findByText('Hello, my deposit?')).toBeTruthy();
+    // The member writes again: the open conversation shows it without a click.
+    lines = [
+      ...lines,
+      { id: 2, from: 'MEMBER', text: 'Are you there?', createdAt: Date.UTC(2026, 10, 26, 8, 0, 30) },
+    ];
+    await act(async () => {
+      vi.advanceTimersByTime(SUPPORT_POLL_MS);
+    });
+    expect(await within(conversation).findByText('Are you there?')).toBeTruthy();
+    fireEvent.change(within(conversation).getByLabelText('Answer'), {
+      target: { value: 'Credited just now.' },
+    });
+    fireEvent.click(within(conversation).getByRole('button', { name: 'Send' }));
+    expect(await within(conversation).findByText('Credited just now.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({
+      command: 'support-reply',
+      account: 'demo',
+      text: 'Credited just now.',
+    });
+  });
+
+  it('support: answers feedback, broadcasts a message, mutes a member and deletes a chat message', async () => {
+    const calls = serve({
+      me: ok(admin),
+      'command:support-chats': ok([]),
+      'command:feedback-list': ok([
+        {
+          id: 4,
+          type: 'deposit',
+          content: 'Not credited',
+          status: 'OPEN',
+          answer: null,
+          createdAt: 0,
+          memberId: 1,
+        },
+      ]),
+      'command:feedback-answer': ok({ id: 4 }),
+      'command:message-broadcast': ok({ id: 12 }),
+      'command:chat-mute': ok({ account: 'demo', mutedUntil: '2026-11-26T09:00:00Z' }),
+      'command:chat-delete': ok({ id: 77, deleted: true }),
+    });
+    vi.stubGlobal('confirm', () => true);
+    vi.stubGlobal('prompt', () => 'Credited now');
+    open('support');
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer: #4' }));
+    expect(await screen.findByText('Feedback #4 answered.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Holiday bonus' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Double points today.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to every member' }));
+    expect(await screen.findByText('Message #12 sent to every member.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Member account'), { target: { value: 'demo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(await screen.findByText(/demo is muted until/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Chat message id'), { target: { value: '77' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the message' }));
+    expect(await screen.findByText('Chat message #77 was deleted.')).toBeTruthy();
+    expect(commands(calls)).toEqual(
+      expect.arrayContaining([
+        { command: 'feedback-answer', id: 4, text: 'Credited now' },
+        { command: 'message-broadcast', title: 'Holiday bonus', text: 'Double points today.' },
+        { command: 'chat-mute', account: 'demo', minutes: 30 },
+        { command: 'chat-delete', id: 77 },
+      ]),
+    );
+  });
+
+  it('support for a read-only role: reads, with no answer, broadcast or moderation', async () => {
+    serve({
+      me: ok({ name: 'rex', role: 'reporting', permissions: ['site.read', 'messages.read'] }),
+      'command:support-chats': ok([]),
+      'command:feedback-list': ok([
+        {
+          id: 4,
+          type: 'deposit',
+          content: 'Not credited',
+          status: 'OPEN',
+          answer: null,
+          createdAt: 0,
+          memberId: 1,
+        },
+      ]),
+    });
+    open('support');
+    expect(await screen.findByText('Not credited')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Answer: #4' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to every member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+  });
+
+  it('lottery: filters issues, shows an exposure, cancels an open issue and sets a prize group', async () => {
+    const calls = serve({
+      me: ok(admin),
+      'command:lottery': (body) => {
+        const args = argsOf(body);
+        if (args.action === 'issues')
+          return ok([
+            {
+              gameCode: 'k3',
+              issueNo: '20261126-0042',
+              drawAt: '2026-11-26T08:00:00Z',
+              status: 'open',
+              tickets: 3,
+            },
+            {
+              gameCode: 'k3',
+              issueNo: '20261126-0041',
+              drawAt: '2026-11-26T07:58:00Z',
+              status: 'settled',
+              tickets: 5,
+              result: [1, 2, 3],
+            },
+          ]);
+        if (args.action === 'exposure')
+          return ok({
+            gameCode: 'k3',
+            issueNo: '20261126-0042',
+            status: 'open',
+            totalStake: '30.00',
+            selections: [
+              { betType: 'sum', selection: '10', tickets: 3, stake: '30.00', worstCasePayout: '270.00' },
+            ],
+          });
+        if (args.action === 'cancel') return ok({ refunded: 3 });
+        return ok({ account: 'demo', before: null, prizeGroup: 1950, playsAt: 1950 });
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    open('lottery');
+    expect(await screen.findByText('1 2 3')).toBeTruthy();
+    // A settled issue cannot be cancelled: only the open one offers it.
+    expect(screen.queryByRole('button', { name: 'Cancel: k3 20261126-0041' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Exposure: k3 20261126-0042' }));
+    expect(await screen.findByText('270.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel: k3 20261126-0042' }));
+    expect(await screen.findByText('k3 20261126-0042 cancelled: 3 tickets refunded.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Member account'), { target: { value: 'demo' } });
+    fireEvent.change(screen.getByLabelText(/^Prize group/), { target: { value: '1950' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set the prize group' }));
+    expect(await screen.findByText('demo plays at prize group 1950 (was the default).')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'open' } });
+    await waitFor(() =>
+      expect(commands(calls)).toContainEqual({
+        command: 'lottery',
+        action: 'issues',
+        limit: 50,
+        status: 'open',
+      }),
+    );
+    expect(commands(calls)).toContainEqual({
+      command: 'lottery',
+      action: 'prize-group',
+      account: 'demo',
+      group: '1950',
+    });
+  });
+});
