@@ -32,6 +32,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
   reports: ['agents', 'games', 'ops'],
+  risk: ['ops'],
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
   vendor: ['accounts', 'ops', 'wallet'],
