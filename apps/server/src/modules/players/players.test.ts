@@ -120,11 +120,11 @@ describe.each(engines)('the player command on %s', (engine) => {
     await runOps(t, { command: 'player', action: 'note', account: 'demo', text: 'second call' }, 'risk:bo');
     const page = await player({ action: 'show', account: 'demo' });
     expect(page.notes.slice(0, 2)).toMatchObject([
-      { kind: 'note', text: 'second call', author: 'risk:bo' },
-      { kind: 'note', text: 'called about a bonus', author: 'support:ann' },
+      { kind: 'note', text: 'second call', author: 'break-glass:risk:bo' },
+      { kind: 'note', text: 'called about a bonus', author: 'break-glass:support:ann' },
     ]);
     expect(await lastAudit(t, 'player-note')).toMatchObject({
-      actor: 'risk:bo',
+      actor: 'break-glass:risk:bo',
       detail: { account: 'demo' },
       after_state: { text: 'second call' },
     });
@@ -142,10 +142,10 @@ describe.each(engines)('the player command on %s', (engine) => {
     expect((await memberInfo(t, token)).statusCode).toBe(401);
     expect((await signIn(t, 'demo', 'Demo1234')).json().errorCode).toBe('login.failed');
     const page = await player({ action: 'show', account: 'demo' });
-    expect(page.status).toMatchObject({ locked: true, lockReason: 'chargeback', lockedBy: 'support:ann' });
+    expect(page.status).toMatchObject({ locked: true, lockReason: 'chargeback', lockedBy: 'break-glass:support:ann' });
     expect(page.sessions).toEqual([]);
     expect(await lastAudit(t, 'player-lock')).toMatchObject({
-      actor: 'support:ann',
+      actor: 'break-glass:support:ann',
       detail: { account: 'demo', reason: 'chargeback' },
       before_state: { status: 'active' },
       after_state: { status: 'disabled' },

@@ -160,14 +160,17 @@ export interface BreakGlassUse {
   latest: { at: number; actor: string; action: string }[];
 }
 
-/** Audit rows written from the command line in break-glass mode since `sinceMs` (read only). */
+/**
+ * The command line's break-glass use since `sinceMs` (read only): one `break-glass` audit row per
+ * command (operators/service.ts), shown by the command and action it ran.
+ */
 export async function breakGlassSince(
   q: Queryable,
   merchant: string,
   sinceMs: number,
   latest: number,
 ): Promise<BreakGlassUse> {
-  const where = `merchant_code = $1 AND actor LIKE 'break-glass:%' AND created_at >= $2::timestamptz`;
+  const where = `merchant_code = $1 AND action = 'break-glass' AND created_at >= $2::timestamptz`;
   const since = new Date(sinceMs).toISOString();
   const [count] = await queryRows<{ n: unknown }>(
     q,
@@ -176,7 +179,8 @@ export async function breakGlassSince(
   );
   const rows = await queryRows<{ at: unknown; actor: string; action: string }>(
     q,
-    `SELECT (extract(epoch FROM created_at) * 1000)::bigint::text AS at, actor, action
+    `SELECT (extract(epoch FROM created_at) * 1000)::bigint::text AS at, actor,
+            concat_ws(' ', detail->>'command', detail->>'action') AS action
        FROM ops_audit WHERE ${where} ORDER BY seq DESC LIMIT ${Number(latest).toFixed(0)}`,
     [merchant, since],
   );

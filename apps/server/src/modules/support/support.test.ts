@@ -483,7 +483,10 @@ describe.each(engines)('support on %s', (engine: Engine) => {
         actor: string;
         detail: Record<string, unknown>;
       }[];
-      expect(log[0]).toMatchObject({ actor: 'test', detail: { account: alice.account, id: reply.id } });
+      expect(log[0]).toMatchObject({
+        actor: 'break-glass:test',
+        detail: { account: alice.account, id: reply.id },
+      });
       const chat = ok<{ messages: { from: string; text: string }[]; hours: string | null }>(
         await send('GET', routes.supportChat.path, alice.token),
       );
