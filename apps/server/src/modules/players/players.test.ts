@@ -142,7 +142,11 @@ describe.each(engines)('the player command on %s', (engine) => {
     expect((await memberInfo(t, token)).statusCode).toBe(401);
     expect((await signIn(t, 'demo', 'Demo1234')).json().errorCode).toBe('login.failed');
     const page = await player({ action: 'show', account: 'demo' });
-    expect(page.status).toMatchObject({ locked: true, lockReason: 'chargeback', lockedBy: 'break-glass:support:ann' });
+    expect(page.status).toMatchObject({
+      locked: true,
+      lockReason: 'chargeback',
+      lockedBy: 'break-glass:support:ann',
+    });
     expect(page.sessions).toEqual([]);
     expect(await lastAudit(t, 'player-lock')).toMatchObject({
       actor: 'break-glass:support:ann',
