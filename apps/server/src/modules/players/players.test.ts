@@ -1,7 +1,6 @@
 import { routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { totpCode } from '../../platform/totp.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -14,6 +13,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
+import { consoleCall, signedInOperator } from '../../testing/operators.ts';
 
 const runOps = (t: TestApp, args: Record<string, unknown>, actor = 'support:ann') =>
   t.app.inject({
@@ -229,42 +229,13 @@ describe.each(engines)('the player command on %s', (engine) => {
 describe('the player command in the console', () => {
   let t: TestApp;
   const clock = new ManualClock(Date.UTC(2026, 10, 26, 8, 0, 0));
-  const PASSWORD = 'quiet-harbour-lantern-42';
-  const HEADERS = { merchant: DEMO_MERCHANT, 'x-console-request': '1' };
   beforeAll(async () => {
     t = await createTestApp('pglite', {}, { clock });
   });
   afterAll(async () => t.close());
 
-  const call = (path: string, body: unknown, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/console-api/${path}`,
-      headers: { ...HEADERS, ...(cookie ? { cookie } : {}) },
-      payload: body as object,
-      remoteAddress: '198.51.100.7',
-    });
-  const nextCode = (secret: string) => {
-    clock.advance(30_000);
-    return totpCode(secret, clock.now());
-  };
-  async function operator(name: string, role: string) {
-    const created = await opsCommand(t.app, {
-      command: 'operator',
-      action: 'create',
-      name,
-      role,
-      email: `${name}@example.com`,
-    });
-    const token = String(created.enrolUrl).split('#')[1]!;
-    const secret = (await call('enrol/start', { token })).json().value.secret as string;
-    expect(
-      (await call('enrol/finish', { token, password: PASSWORD, code: nextCode(secret) })).statusCode,
-    ).toBe(200);
-    const res = await call('sign-in', { name, password: PASSWORD, code: nextCode(secret) });
-    expect(res.statusCode, res.body).toBe(200);
-    return String(res.headers['set-cookie']).split(';')[0]!;
-  }
+  const call = (path: string, body: unknown, cookie?: string) => consoleCall(t, path, body, cookie);
+  const operator = (name: string, role: string) => signedInOperator(t, clock, name, role);
 
   it('lets a reporting operator read but not lock or write notes (403, nothing changed); support may', async () => {
     const reporting = await operator('rita', 'reporting');

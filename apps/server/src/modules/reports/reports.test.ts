@@ -9,7 +9,6 @@ import { routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../platform/clock.ts';
 import { queryRows } from '../../platform/sql.ts';
-import { totpCode } from '../../platform/totp.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -20,6 +19,7 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
+import { consoleCall, signedInOperator } from '../../testing/operators.ts';
 import { newMemberSession } from '../cashier/deposit-testing.ts';
 import { bind, fund, givePin, makeMember, okValue, ops, PIN } from '../cashier/withdraw-testing.ts';
 import type { Role } from '../operators/index.ts';
@@ -467,37 +467,9 @@ describe.each(engines)('reports on %s', (engine) => {
   });
 
   it('refuses a role without reports.read (403) and answers one with it', async () => {
-    const PASSWORD = 'quiet-harbour-lantern-42';
-    const headers = { merchant: DEMO_MERCHANT, 'x-console-request': '1' };
-    const call = (path: string, body: unknown, extra: Record<string, string> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/console-api/${path}`,
-        headers: { ...headers, ...extra },
-        payload: body as object,
-        remoteAddress: nextIp(),
-      });
-    const nextCode = (secret: string) => {
-      clock.advance(30_000);
-      return totpCode(secret, clock.now());
-    };
-    const signedIn = async (name: string, role: Role) => {
-      const created = await opsCommand(t.app, {
-        command: 'operator',
-        action: 'create',
-        name,
-        role,
-        email: `${name}@example.com`,
-      });
-      const token = String(created.enrolUrl).split('#')[1]!;
-      const secret = (await call('enrol/start', { token })).json().value.secret as string;
-      expect(
-        (await call('enrol/finish', { token, password: PASSWORD, code: nextCode(secret) })).statusCode,
-      ).toBe(200);
-      const res = await call('sign-in', { name, password: PASSWORD, code: nextCode(secret) });
-      expect(res.statusCode, res.body).toBe(200);
-      return String(res.headers['set-cookie']).split(';')[0]!;
-    };
+    const call = (path: string, body: unknown, extra: { cookie: string }) =>
+      consoleCall(t, path, body, extra.cookie);
+    const signedIn = (name: string, role: Role) => signedInOperator(t, clock, name, role);
     const content = await signedIn('rep-content', 'content');
     const reporting = await signedIn('rep-reporting', 'reporting');
     for (const args of [
