@@ -1,13 +1,62 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { enrolAndSignIn } from './support/console.ts';
+import {
+  bindAccount,
+  credit,
+  openMemberCentre,
+  ownClientAddress,
+  registerMember,
+  requestWithdrawal,
+  setWithdrawPassword,
+} from './support/cashier.ts';
+import { enrolAndSignIn, newOperator } from './support/console.ts';
 import { ops } from './support/ops.ts';
+
+const PIN = '246810';
+
+/** A new member with money and a bound bank account asks for two withdrawals: one small, one above the four-eyes threshold. */
+async function memberWithTwoWithdrawals(browser: Browser): Promise<{ small: string; large: string }> {
+  const context = await browser.newContext();
+  await ownClientAddress(context);
+  const page = await context.newPage();
+  const member = await registerMember(page, 'fe');
+  await credit(member.username, '20000.00');
+  const centre = await openMemberCentre(page, 'Security centre');
+  await setWithdrawPassword(centre.locator('[data-security="payment-password"]'), member.password, PIN);
+  const accounts = centre.locator('[data-security="bound-accounts"]');
+  await accounts.getByRole('button', { name: 'Add account' }).click();
+  await bindAccount(
+    accounts,
+    {
+      type: 'Bank account',
+      provider: 'BDO Unibank',
+      payeeName: 'Maria Santos',
+      accountNumber: '0042 8765 4321',
+    },
+    PIN,
+  );
+  await centre.getByRole('tab', { name: 'Withdraw', exact: true }).click();
+  const small = await requestWithdrawal(centre, '150', PIN);
+  const large = await requestWithdrawal(centre, '12500', PIN);
+  await context.close();
+  return { small, large };
+}
+
+/** The status a member's withdrawal has now, read with the operator command line. */
+async function withdrawalStatus(orderNo: string): Promise<string | undefined> {
+  const { orders } = (await ops('withdraw', 'list', '--limit', '500')) as {
+    orders: { orderNo: string; status: string }[];
+  };
+  return orders.find((o) => o.orderNo === orderNo)?.status;
+}
 
 test.use({ viewport: { width: 1366, height: 860 } });
 
-test('an administrator enrols with a second factor and invites a finance operator, who sees only what finance may', async ({
+test('an administrator enrols with a second factor and invites a finance operator, who sees only what finance may, approves a withdrawal, and a second finance operator approves the large one', async ({
   browser,
 }) => {
+  // Three operators enrol and a member sets up two withdrawals: a long journey.
+  test.setTimeout(180_000);
   const admin = `adm${Date.now().toString(36)}`;
   const created = (await ops(
     'operator',
@@ -53,6 +102,39 @@ test('an administrator enrols with a second factor and invites a finance operato
   ]);
   await nav.getByRole('link', { name: 'Withdrawals' }).click();
   await expect(financePage.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
+
+  // Four-eyes: the finance operator approves a member's small withdrawal; the large one waits for a
+  // second finance operator, whom the first cannot stand in for.
+  const { small, large } = await memberWithTwoWithdrawals(browser);
+  financePage.on('dialog', (d) => d.accept());
+  await financePage.getByRole('button', { name: 'Refresh' }).click();
+  await financePage
+    .getByRole('row', { name: new RegExp(small) })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(financePage.getByText(`Done: ${small} is now`)).toBeVisible();
+  await expect.poll(() => withdrawalStatus(small)).toBe('PAID');
+  await financePage
+    .getByRole('row', { name: new RegExp(large) })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(
+    financePage.getByText(new RegExp(`${large} is above the amount one operator may approve`)),
+  ).toBeVisible();
+  expect(await withdrawalStatus(large)).toBe('PENDING');
+  await nav.getByRole('link', { name: 'Second approvals' }).click();
+  const ownRequest = financePage.getByRole('row', { name: new RegExp(large) });
+  await expect(ownRequest).toContainText('12500.00');
+  await expect(ownRequest.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  const second = await newOperator(browser, 'fib', 'finance');
+  second.page.on('dialog', (d) => d.accept());
+  await second.page.getByRole('link', { name: 'Second approvals' }).click();
+  const request = second.page.getByRole('row', { name: new RegExp(large) });
+  await expect(request).toContainText(finance);
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(second.page.getByText(/Request #\d+ approved and carried out/)).toBeVisible();
+  await expect.poll(() => withdrawalStatus(large)).toBe('PAID');
 
   // The administrator's audit log has every step, and its chain verifies.
   await page.getByRole('link', { name: 'Audit log' }).click();
