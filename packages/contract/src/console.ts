@@ -48,7 +48,11 @@ export const CONSOLE_SECTIONS = [
     ],
   },
   { id: 'content', permission: 'content.write', commands: ['content'] },
-  { id: 'games', permission: 'games.write', commands: ['status', 'vendor-maintenance', 'vendor-secret'] },
+  {
+    id: 'games',
+    permission: 'games.write',
+    commands: ['status', 'vendor-maintenance', 'vendor-secret', 'game'],
+  },
   {
     id: 'lottery',
     permission: 'lottery.read',

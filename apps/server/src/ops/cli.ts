@@ -113,6 +113,9 @@ Commands:
                                          with offset, or epoch ms): launches inside it are
                                          refused with its times
   vendor-maintenance <VENDOR> --clear    remove the vendor's maintenance window
+  game list                              the games catalogue with each game's switch
+  game on|off <VENDOR.code>              switch a game on or off: off, it is never listed,
+                                         favourited or launched (its open rounds still settle)
   risk list [--status S] [--limit N]     seamless wins held by the risk limits, oldest first
                                          (S: PENDING (default), RELEASED or REJECTED; N: 1 to
                                          200, default 50)
@@ -455,6 +458,11 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
+    case 'game':
+      if (sub === 'list') return { command, action: 'list' };
+      if ((sub === 'on' || sub === 'off') && value)
+        return { command, action: 'set', nodeId: value, on: sub === 'on' };
+      return fail(`game takes list, or on or off and a game (VENDOR.code).\n\n${USAGE}`);
     case 'vendor-maintenance':
       // The server checks the dates and the window: one set of rules for every caller.
       if (!sub) fail(`vendor-maintenance takes a vendor code.\n\n${USAGE}`);

@@ -159,6 +159,7 @@ describe('the console pages', () => {
         return ok({ vendor: 'AURX', maintenance });
       },
       'command:vendor-secret': ok({ vendor: 'AURX', secret: 's3cr3t-value', rotated: true }),
+      'command:game': ok({ games: [] }),
     });
     vi.stubGlobal('confirm', () => true);
     open('games');
@@ -184,6 +185,44 @@ describe('the console pages', () => {
     fireEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByText('s3cr3t-value')).toBeNull();
     expect(commands(calls)).toContainEqual({ command: 'vendor-secret', vendor: 'AURX', rotate: true });
+  });
+
+  it('games catalogue: switches a game off and on again, each after a confirmation', async () => {
+    let on = true;
+    const row = () => ({
+      nodeId: 'AURL.baccarat',
+      vendor: 'AURL',
+      gameCode: 'baccarat',
+      name: 'Imperial Baccarat',
+      engine: 'baccarat',
+      on,
+    });
+    const calls = serve({
+      me: ok(admin),
+      'command:status': ok({ region: { on: false, countries: [], ranges: [] }, version: 1, vendors: [] }),
+      'command:game': (body) => {
+        const args = argsOf(body);
+        if (args.action === 'set') on = args.on as boolean;
+        return ok(args.action === 'list' ? { games: [row()] } : row());
+      },
+    });
+    const asked: string[] = [];
+    vi.stubGlobal('confirm', (text: string) => {
+      asked.push(text);
+      return true;
+    });
+    open('games');
+    const catalogue = await screen.findByRole('region', { name: 'Games catalogue' });
+    fireEvent.click(await within(catalogue).findByRole('button', { name: 'Switch off: Imperial Baccarat' }));
+    expect(await within(catalogue).findByText('Imperial Baccarat is switched off.')).toBeTruthy();
+    expect(asked).toEqual(['Switch Imperial Baccarat off? Players can no longer find or launch it.']);
+    expect(await within(catalogue).findByRole('cell', { name: 'Off' })).toBeTruthy();
+    fireEvent.click(within(catalogue).getByRole('button', { name: 'Switch on: Imperial Baccarat' }));
+    expect(await within(catalogue).findByText('Imperial Baccarat is on the site again.')).toBeTruthy();
+    expect(commands(calls).filter((c) => c.action === 'set')).toEqual([
+      { command: 'game', action: 'set', nodeId: 'AURL.baccarat', on: false },
+      { command: 'game', action: 'set', nodeId: 'AURL.baccarat', on: true },
+    ]);
   });
 
   it('content: publishes an announcement written in the editor, previews it sanitised, and removes a notice', async () => {

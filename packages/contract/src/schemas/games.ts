@@ -71,6 +71,11 @@ export const gameConfigSchema = z.object({
   maxWinMultiple: maxWinMultipleSchema.optional(),
   /** The multiple of the stakes of a bet type (a bet's betType), where it differs from maxWinMultiple. */
   maxWinMultipleByBetType: z.record(betTypeSchema, maxWinMultipleSchema).optional(),
+  /**
+   * Switched off by the operator (`npm run ops -- game off`): never listed, favourited or launched;
+   * kept in the catalogue so its open rounds settle and its records keep their names.
+   */
+  disabled: z.boolean().optional(),
 });
 export type GameConfig = z.infer<typeof gameConfigSchema>;
 

@@ -47,7 +47,7 @@ export interface CatalogueVendor {
   category: GameType;
   /** Position in the merchant's vendor list: ties of game sort order follow it. */
   order: number;
-  /** The vendor's games in lobby order. */
+  /** The vendor's games in lobby order (those switched off left out). */
   games: GameConfig[];
 }
 
@@ -64,7 +64,10 @@ export interface CatalogueGame {
  */
 export class Catalogue {
   readonly vendors: CatalogueVendor[];
-  /** Every game whose vendor the merchant lists, in lobby order: sort, vendor order, code. */
+  /**
+   * Every game whose vendor the merchant lists and that is not switched off, in lobby order: sort,
+   * vendor order, code.
+   */
   readonly games: CatalogueGame[];
   private readonly byVendor = new Map<string, CatalogueVendor>();
   private readonly byNode = new Map<string, CatalogueGame>();
@@ -88,21 +91,27 @@ export class Catalogue {
         a.vendor.order - b.vendor.order ||
         a.game.gameCode.localeCompare(b.game.gameCode),
     );
-    this.games = games;
-    for (const g of games) {
-      this.byNode.set(g.nodeId, g);
-      g.vendor.games.push(g.game);
-    }
+    this.games = games.filter((g) => !g.game.disabled);
+    for (const g of games) this.byNode.set(g.nodeId, g);
+    for (const g of this.games) g.vendor.games.push(g.game);
   }
 
   vendor(vassalage: string): CatalogueVendor | undefined {
     return this.byVendor.get(vassalage);
   }
 
+  /** A game a member may list, favourite or launch (not switched off). */
   game(nodeId: string): CatalogueGame | undefined {
-    return this.byNode.get(nodeId);
+    const entry = this.byNode.get(nodeId);
+    return entry?.game.disabled ? undefined : entry;
   }
 
+  /** A game offered now (not switched off), by vendor and code. */
+  offered(vassalage: string, gameCode: string): CatalogueGame | undefined {
+    return this.game(nodeIdOf(vassalage, gameCode));
+  }
+
+  /** Any game of the catalogue, switched off or not: for records, names and settlement. */
   gameOf(vassalage: string, gameCode: string): CatalogueGame | undefined {
     return this.byNode.get(nodeIdOf(vassalage, gameCode));
   }

@@ -103,7 +103,7 @@ export class GameLauncher {
   private gameOf(merchant: MerchantState, vendor: CatalogueVendor, query: LaunchQuery): LaunchableGame {
     const code = query.gameId ?? vendor.games[0]?.gameCode;
     const entry =
-      code === undefined ? undefined : catalogueOf(merchant).gameOf(vendor.vendor.vassalage, code);
+      code === undefined ? undefined : catalogueOf(merchant).offered(vendor.vendor.vassalage, code);
     // An in-house game without an engine has no page to open.
     if (!entry?.game.engine) throw new AppError('game.unknown');
     return { ...entry, engine: entry.game.engine };

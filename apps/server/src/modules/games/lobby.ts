@@ -60,7 +60,7 @@ export class GameLobby {
     const picked = new Map<string, CatalogueGame>();
     for (const g of catalogue.games) if (g.game.tags.includes('hot') && wanted(g)) picked.set(g.nodeId, g);
     for (const played of await this.mostPlayed(merchant.code, now)) {
-      const g = catalogue.gameOf(played.vendor, played.gameCode);
+      const g = catalogue.offered(played.vendor, played.gameCode);
       if (wanted(g) && !picked.has(g.nodeId)) picked.set(g.nodeId, g);
     }
     return {

@@ -203,3 +203,95 @@ describe.runIf(process.env.TEST_DATABASE_URL)('vendor-maintenance across process
       .toBeNull();
   });
 });
+
+describe.each(engines)('game operator command (the catalogue switches) on %s', (engine) => {
+  let t: TestApp;
+  let member: { token: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    member = await addMember(t.app, t.db.database);
+  });
+  afterAll(async () => t.close());
+
+  const listed = async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${routes.gameList.path}?vassalage=AURL&size=100`,
+      headers: siteHeaders(),
+      remoteAddress: nextIp(),
+    });
+    return (res.json().value.content as { nodeId: string }[]).map((g) => g.nodeId);
+  };
+  const favourite = (nodeId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: routes.favouriteAdd.path,
+      headers: siteHeaders({ authorization: member.token }),
+      payload: { nodeId },
+      remoteAddress: nextIp(),
+    });
+  const storedGames = async () => {
+    const [row] = await queryRows<{ config: { games: { gameCode: string; disabled?: boolean }[] } }>(
+      t.db.database.db,
+      'SELECT config FROM merchants WHERE code = $1',
+      [DEMO_MERCHANT],
+    );
+    return row!.config.games;
+  };
+
+  it('lists the catalogue with each switch on', async () => {
+    const { games } = (await opsCommand(t.app, { command: 'game', action: 'list' })) as {
+      games: { nodeId: string; on: boolean; name: string }[];
+    };
+    expect(games.find((g) => g.nodeId === 'AURL.baccarat')).toMatchObject({
+      on: true,
+      name: 'Imperial Baccarat',
+    });
+    expect(games.every((g) => g.on)).toBe(true);
+  });
+
+  it.each([
+    [{ nodeId: 'AURL.nope', on: false }, 'has no game AURL.nope'],
+    [{ nodeId: 'baccarat', on: false }, 'a game id like'],
+    [{ nodeId: 'AURL.baccarat', on: 'no' }, 'expected boolean'],
+    [{ nodeId: 'AURL.baccarat' }, 'expected boolean'],
+  ])('refuses %j and changes nothing', async (args, message) => {
+    const before = await storedGames();
+    const res = await runOps(t.app, { command: 'game', action: 'set', ...args });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: 'ops.invalid', message: expect.stringContaining(message) });
+    expect(await storedGames()).toEqual(before);
+  });
+
+  it('off: the game leaves every list and cannot be favourited or launched; on: it is back', async () => {
+    expect(await listed()).toContain('AURL.baccarat');
+    const off = await opsCommand(t.app, {
+      command: 'game',
+      action: 'set',
+      nodeId: 'AURL.baccarat',
+      on: false,
+    });
+    expect(off).toMatchObject({ nodeId: 'AURL.baccarat', on: false });
+    expect((await storedGames()).find((g) => g.gameCode === 'baccarat')?.disabled).toBe(true);
+    expect(await listed()).not.toContain('AURL.baccarat');
+    expect((await favourite('AURL.baccarat')).json().errorCode).toBe('game.unknown');
+    expect((await launchBaccarat(t.app, member.token)).json().errorCode).toBe('game.unknown');
+    const [audit] = await queryRows<{ actor: string; detail: unknown }>(
+      t.db.database.db,
+      "SELECT actor, detail FROM ops_audit WHERE action = 'game-switch' ORDER BY id DESC LIMIT 1",
+      [],
+    );
+    expect(audit).toEqual({
+      actor: 'break-glass:test',
+      detail: { nodeId: 'AURL.baccarat', before: { on: true }, after: { on: false } },
+    });
+
+    await opsCommand(t.app, { command: 'game', action: 'set', nodeId: 'AURL.baccarat', on: true });
+    expect((await storedGames()).find((g) => g.gameCode === 'baccarat')).not.toHaveProperty('disabled');
+    expect(await listed()).toContain('AURL.baccarat');
+    expect((await favourite('AURL.baccarat')).statusCode).toBe(200);
+    expect((await launchBaccarat(t.app, member.token)).json().errorCode).toBe(
+      'launch_game_balance_not_enough',
+    );
+  });
+});

@@ -1,4 +1,10 @@
-import { type MaintenanceWindow, vassalageSchema } from '@aurum/contract';
+import {
+  type GameConfig,
+  type MaintenanceWindow,
+  nodeIdOf,
+  nodeIdSchema,
+  vassalageSchema,
+} from '@aurum/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { merchants } from '../../db/schema.ts';
@@ -113,3 +119,87 @@ export function vendorMaintenanceCommand(deps: {
     },
   };
 }
+
+/**
+ * `npm run ops -- game list` (the catalogue with each game's switch) and `game on|off <VENDOR.code>`:
+ * a game switched off is never listed, favourited or launched on the site, at once in every process
+ * (the merchant-changed broadcast); it stays in the catalogue so its open rounds settle and the
+ * records keep its name. Stored in the merchant's configuration like a maintenance window; a later
+ * `reload-config` puts back config/games.json.
+ */
+export const gameCommandSchema = z.discriminatedUnion('action', [
+  z.strictObject({ command: z.literal('game'), action: z.literal('list') }),
+  z.strictObject({
+    command: z.literal('game'),
+    action: z.literal('set'),
+    nodeId: nodeIdSchema,
+    on: z.boolean(),
+  }),
+]);
+
+export interface GameSwitchRow {
+  nodeId: string;
+  vendor: string;
+  gameCode: string;
+  name: string;
+  engine: string | null;
+  on: boolean;
+}
+
+export function gameCommand(deps: {
+  database: Database;
+  store: MerchantStore;
+}): OpsExtension<typeof gameCommandSchema> {
+  return {
+    schema: gameCommandSchema,
+    async run(merchantCode, args, actor): Promise<{ games: GameSwitchRow[] } | GameSwitchRow> {
+      if (args.action === 'list') {
+        const state = await deps.store.get(merchantCode);
+        if (!state) throw new AppError('merchant.unknown');
+        return { games: state.config.games.map(switchRow) };
+      }
+      let changed: GameSwitchRow | undefined;
+      await deps.database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ config: merchants.config })
+          .from(merchants)
+          .where(eq(merchants.code, merchantCode))
+          .for('update');
+        if (!row) throw new AppError('merchant.unknown');
+        const entry = row.config.games.find((g) => nodeIdOf(g.vassalage, g.gameCode) === args.nodeId);
+        if (!entry) throw new AppError('ops.invalid', `The merchant's catalogue has no game ${args.nodeId}.`);
+        const before = !entry.disabled;
+        const { disabled: _, ...rest } = entry;
+        const next = args.on ? rest : { ...rest, disabled: true };
+        changed = switchRow(next);
+        if (before === args.on) return;
+        const games = row.config.games.map((g) => (g === entry ? next : g));
+        await tx
+          .update(merchants)
+          .set({
+            config: { ...row.config, games },
+            version: sql`${merchants.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(merchants.code, merchantCode));
+        await appendAudit(deps.database, tx, {
+          merchantCode,
+          actor,
+          action: 'game-switch',
+          detail: { nodeId: args.nodeId, before: { on: before }, after: { on: args.on } },
+        });
+      });
+      await deps.store.changed(merchantCode);
+      return changed as GameSwitchRow;
+    },
+  };
+}
+
+const switchRow = (g: GameConfig): GameSwitchRow => ({
+  nodeId: nodeIdOf(g.vassalage, g.gameCode),
+  vendor: g.vassalage,
+  gameCode: g.gameCode,
+  name: g.names.EN ?? g.gameCode,
+  engine: g.engine ?? null,
+  on: !g.disabled,
+});

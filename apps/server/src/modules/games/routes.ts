@@ -12,7 +12,7 @@ import { catalogueOf } from './catalogue.ts';
 import { MemberGames } from './favourites.ts';
 import { GameLauncher, type IssueLaunchToken } from './launch.ts';
 import { GameLobby } from './lobby.ts';
-import { vendorMaintenanceCommand } from './ops.ts';
+import { gameCommand, vendorMaintenanceCommand } from './ops.ts';
 import { gameMenus } from './service.ts';
 import { WinnersBoard } from './winners.ts';
 
@@ -23,7 +23,7 @@ export interface GamesDeps {
   clock: Clock;
   /** The vendor module's single-use launch tokens. */
   issueLaunchToken: IssueLaunchToken;
-  /** The operator commands, extended with `vendor-maintenance`. */
+  /** The operator commands, extended with `vendor-maintenance` and `game`. */
   ops: OpsService;
 }
 
@@ -34,12 +34,13 @@ const languageOf = (merchant: MerchantState, req: FastifyRequest) =>
 /**
  * The game calls: categories, lobby (hot games, lanes, list, rooms, winners), the member's
  * favourites and recent games, launch and free play, the betting record and round recall.
- * Answers about a member are never cached by the browser or a proxy. Also the operator command
- * `vendor-maintenance`.
+ * Answers about a member are never cached by the browser or a proxy. Also the operator commands
+ * `vendor-maintenance` and `game`.
  */
 export function gamesRoutes(app: FastifyInstance, deps: GamesDeps): void {
   const { store, database, clock } = deps;
   deps.ops.extend('vendor-maintenance', vendorMaintenanceCommand({ database, store }));
+  deps.ops.extend('game', gameCommand({ database, store }));
   const lobby = new GameLobby(database, clock);
   const memberGames = new MemberGames(database, clock);
   const launcher = new GameLauncher(deps);

@@ -84,6 +84,8 @@ export class InhouseGames {
   async open(merchant: MerchantState, token: string): Promise<PlaySessionReply> {
     const { vendor, reply } = await this.authenticate(merchant, token);
     const game = gameOf(merchant, vendor, reply.gameCode);
+    // A game the operator switched off opens no new play (a session already open plays on).
+    if (game.disabled) throw new AppError('game.unknown');
     const language = isLanguage(reply.language) ? reply.language : merchant.config.brand.defaultLang;
     const { sessionId, session } = await this.sessions.create({
       merchant: merchant.code,

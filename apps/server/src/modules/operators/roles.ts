@@ -150,6 +150,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   'support-chats': 'messages.read',
   'support-reply': 'messages.write',
   'vendor-maintenance': 'games.write',
+  game: 'games.write',
   'vendor-secret': 'secrets.rotate',
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },

@@ -179,6 +179,66 @@ export function GamesSection() {
           },
         ]}
       />
+      <GameCatalogue />
+    </section>
+  );
+}
+
+interface GameSwitch {
+  nodeId: string;
+  vendor: string;
+  gameCode: string;
+  name: string;
+  engine: string | null;
+  on: boolean;
+}
+
+/** The games catalogue: each game's switch (off: never listed, favourited or launched on the site). */
+function GameCatalogue() {
+  const t = useTexts();
+  const list = useCommand<{ games: GameSwitch[] }>({ command: 'game', action: 'list' });
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const flip = async (g: GameSwitch) => {
+    const ask = g.on ? t.games.confirmOff : t.games.confirmOn;
+    if (!window.confirm(fill(ask, { game: g.name }))) return;
+    const r = await action.run<GameSwitch>({ command: 'game', action: 'set', nodeId: g.nodeId, on: !g.on });
+    if (r) {
+      setDone(fill(r.on ? t.games.switchedOn : t.games.switchedOff, { game: r.name }));
+      list.reload();
+    }
+  };
+  return (
+    <section aria-labelledby="catalogue-title" className="c-subsection">
+      <h2 id="catalogue-title">{t.games.catalogue}</h2>
+      <p className="c-lead">{t.games.catalogueLead}</p>
+      <ErrorBanner error={list.error ?? action.error} />
+      <Notice text={done} />
+      <DataTable
+        items={list.data?.games ?? null}
+        loading={list.loading}
+        rowKey={(g) => g.nodeId}
+        columns={[
+          { label: t.games.game, cell: (g) => g.name },
+          { label: t.games.vendor, cell: (g) => g.vendor },
+          { label: t.games.code, cell: (g) => g.gameCode },
+          { label: t.games.state, cell: (g) => (g.on ? t.games.on : t.games.off) },
+          {
+            label: t.queue.actions,
+            cell: (g) => (
+              <button
+                type="button"
+                className={g.on ? 'c-button c-button-danger' : 'c-button'}
+                aria-label={`${g.on ? t.games.switchOff : t.games.switchOn}: ${g.name}`}
+                disabled={action.busy}
+                onClick={() => flip(g)}
+              >
+                {g.on ? t.games.switchOff : t.games.switchOn}
+              </button>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -198,6 +198,20 @@ export const en = {
     secretWarning:
       'It is shown only now and never again. Copy it and hand it to the vendor over a safe channel; the old secret no longer works.',
     secretDone: 'I have copied it',
+    catalogue: 'Games catalogue',
+    catalogueLead:
+      'A game switched off leaves every list on the site and cannot be favourited or launched, at once; its open rounds still settle. A reload of the configuration puts back config/games.json.',
+    game: 'Game',
+    code: 'Code',
+    state: 'On the site',
+    on: 'On',
+    off: 'Off',
+    switchOn: 'Switch on',
+    switchOff: 'Switch off',
+    confirmOff: 'Switch {{game}} off? Players can no longer find or launch it.',
+    confirmOn: 'Switch {{game}} on? It is listed and can be launched again at once.',
+    switchedOn: '{{game}} is on the site again.',
+    switchedOff: '{{game}} is switched off.',
   },
   content: {
     title: 'Notices and announcements',
