@@ -56,7 +56,7 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'lottery',
     permission: 'lottery.read',
-    commands: ['lottery:issues', 'lottery:exposure', 'lottery:cancel', 'lottery:prize-group'],
+    commands: ['lottery:issues', 'lottery:exposure', 'lottery:cancel', 'lottery:void', 'lottery:prize-group'],
   },
   { id: 'reports', permission: 'reports.read', commands: ['report'] },
   { id: 'operators', permission: 'operators.manage', commands: ['operator'] },

@@ -133,6 +133,8 @@ Commands:
   lottery cancel <game> <issueNo>        cancel an issue not drawn yet: every ticket is refunded
                                          once (repeat it to resume an interrupted cancel)
   lottery exposure <game> <issueNo>      total stake and worst-case payout per selection
+  lottery void <ticket> --reason <text>  void one ticket of an issue not drawn yet: its stake
+                                         is refunded once and the reason audited
   lottery prize-group <account> <group>  set a member's own prize group within the merchant's
                                          range (default: back to the merchant's default)
   content list                           the stored marquee notices and announcements
@@ -314,8 +316,14 @@ function lotteryCommand(
     if (!first || !second) fail(`lottery prize-group takes an account and a group.\n\n${USAGE}`);
     return { command: 'lottery', action, account: first, group: second };
   }
+  if (action === 'void') {
+    // The server checks the ticket and the reason: one set of rules for every caller.
+    if (!first) fail(`lottery void takes a ticket number.\n\n${USAGE}`);
+    if (!opts.reason) fail(`lottery void needs --reason "<why>".\n\n${USAGE}`);
+    return { command: 'lottery', action, ticketId: first, reason: opts.reason };
+  }
   if (action !== 'cancel' && action !== 'exposure')
-    fail(`lottery takes issues, cancel, exposure or prize-group.\n\n${USAGE}`);
+    fail(`lottery takes issues, cancel, exposure, void or prize-group.\n\n${USAGE}`);
   if (!first || !second) fail(`lottery ${action} takes a game code and an issue number.\n\n${USAGE}`);
   return { command: 'lottery', action, game: first, issueNo: second };
 }

@@ -427,7 +427,7 @@ describe('the console pages', () => {
     expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
   });
 
-  it('lottery: filters issues, shows an exposure, cancels an open issue and sets a prize group', async () => {
+  it('lottery: filters issues, shows an exposure, cancels an open issue, sets a prize group and voids a ticket', async () => {
     const calls = serve({
       me: ok(admin),
       'command:lottery': (body) => {
@@ -461,6 +461,15 @@ describe('the console pages', () => {
             ],
           });
         if (args.action === 'cancel') return ok({ refunded: 3 });
+        if (args.action === 'void')
+          return ok({
+            ticketId: '812',
+            memberId: 7,
+            game: 'k3',
+            issueNo: '20261126-0042',
+            stake: '10.00',
+            status: 'cancelled',
+          });
         return ok({ account: 'demo', before: null, prizeGroup: 1950, playsAt: 1950 });
       },
     });
@@ -491,6 +500,19 @@ describe('the console pages', () => {
       action: 'prize-group',
       account: 'demo',
       group: '1950',
+    });
+    // Void one ticket with a reason.
+    fireEvent.change(screen.getByLabelText('Ticket number'), { target: { value: ' 812 ' } });
+    fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: 'placed twice by mistake' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Void the ticket' }));
+    expect(await screen.findByText('Ticket 812 of k3 20261126-0042 voided: 10.00 refunded.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({
+      command: 'lottery',
+      action: 'void',
+      ticketId: '812',
+      reason: 'placed twice by mistake',
     });
   });
 });

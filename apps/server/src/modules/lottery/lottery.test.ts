@@ -1099,4 +1099,57 @@ describe.each(engines)('lottery on %s', (engine) => {
       ]);
     }
   });
+
+  it('voids one ticket of an issue not drawn yet with a reason: its stake refunded once, the others untouched', async () => {
+    clock.set(T0 + 25_200 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const m = await member('100');
+    const res = await bet(m.token, issue.issueNo, [
+      { betType: 'ssc.position', selection: { at: 2, numbers: [1, 2, 3] }, unit: '1' },
+      { betType: 'ssc.sum.bsoe', selection: { option: 'odd' }, amount: '5' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const [first, second] = await ticketsOf(m.id);
+    const voidTicket = (args: Record<string, unknown>) =>
+      opsCommand(t.app, { command: 'lottery', action: 'void', ...args });
+    // Bad input changes nothing.
+    await expect(voidTicket({ ticketId: first!.id })).rejects.toThrow(/expected string/);
+    await expect(voidTicket({ ticketId: first!.id, reason: '  ' })).rejects.toThrow(/give a reason/);
+    await expect(voidTicket({ ticketId: 'x', reason: 'typo' })).rejects.toThrow();
+    await expect(voidTicket({ ticketId: 999_999_999, reason: 'typo' })).rejects.toThrow(/there is no ticket/);
+    expect(await balance(m.id)).toBe(10_000n - 600n - 500n);
+
+    expect(await voidTicket({ ticketId: first!.id, reason: 'placed on the wrong position' })).toEqual({
+      ticketId: first!.id,
+      memberId: m.id,
+      game: GAME,
+      issueNo: issue.issueNo,
+      stake: '6.00',
+      status: 'cancelled',
+    });
+    expect(await balance(m.id)).toBe(10_000n - 500n);
+    expect((await ticketsOf(m.id)).map((x) => x.status)).toEqual(['cancelled', 'pending']);
+    // Once: a second void is refused and refunds nothing.
+    await expect(voidTicket({ ticketId: first!.id, reason: 'again' })).rejects.toThrow(
+      /the ticket is cancelled/,
+    );
+    expect(await balance(m.id)).toBe(10_000n - 500n);
+    const [audit] = await queryRows<{ actor: string; detail: Record<string, unknown> }>(
+      t.db.database.db,
+      `SELECT actor, detail FROM ops_audit WHERE merchant_code = $1 AND action = 'lottery-void' ORDER BY id DESC LIMIT 1`,
+      [DEMO_MERCHANT],
+    );
+    expect(audit).toMatchObject({
+      actor: 'break-glass:test',
+      detail: { ticketId: first!.id, stake: '6.00', reason: 'placed on the wrong position' },
+    });
+    // After the draw the other ticket settles as usual and cannot be voided any more.
+    pastDraw(issue);
+    await run();
+    await expect(voidTicket({ ticketId: second!.id, reason: 'late' })).rejects.toThrow(
+      /only a ticket not settled|not drawn yet/,
+    );
+    await expectLedgerClean();
+  });
 });

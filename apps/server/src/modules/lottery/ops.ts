@@ -19,6 +19,12 @@ export const lotteryCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ command: z.literal('lottery'), action: z.literal('exposure'), game, issueNo }),
   z.strictObject({
     command: z.literal('lottery'),
+    action: z.literal('void'),
+    ticketId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    reason: z.string().trim().min(1, 'give a reason').max(500),
+  }),
+  z.strictObject({
+    command: z.literal('lottery'),
     action: z.literal('prize-group'),
     account: z.string().min(1).max(64),
     /** 'default': back to the merchant's default. */
@@ -28,9 +34,10 @@ export const lotteryCommandSchema = z.discriminatedUnion('action', [
 
 /**
  * `npm run ops -- lottery issues | cancel <game> <issue> | exposure <game> <issue> |
- * prize-group <account> <group|default>`: list issues (the seed only of drawn ones), cancel an
- * issue before its draw (every ticket refunded once), an issue's exposure per selection, set a
- * member's own prize group within the merchant's range (audited).
+ * prize-group <account> <group|default> | void <ticket> --reason R`: list issues (the seed only of
+ * drawn ones), cancel an issue before its draw (every ticket refunded once), an issue's exposure
+ * per selection, set a member's own prize group within the merchant's range, void one ticket of
+ * an issue not drawn yet with a reason (its stake refunded once); each change audited.
  */
 export function lotteryOps(ops: OpsService, service: LotteryService, database: Database): void {
   ops.extend('lottery', {
@@ -51,6 +58,23 @@ export function lotteryOps(ops: OpsService, service: LotteryService, database: D
         }
         case 'exposure':
           return service.exposure(merchant, args.game, args.issueNo);
+        case 'void': {
+          const done = await service.voidTicket(merchant, args.ticketId);
+          await recordAudit(database, {
+            merchantCode: merchant,
+            actor,
+            action: 'lottery-void',
+            detail: {
+              ticketId: done.ticketId,
+              memberId: done.memberId,
+              stake: done.stake,
+              reason: args.reason,
+            },
+            before: { status: 'pending' },
+            after: { status: done.status },
+          });
+          return done;
+        }
         case 'prize-group': {
           const group = args.group === 'default' ? null : args.group;
           const done = await service.setPrizeGroup(merchant, args.account, group);

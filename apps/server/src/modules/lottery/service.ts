@@ -502,6 +502,53 @@ export class LotteryService {
     return { refunded };
   }
 
+  /**
+   * Voids one ticket of an issue not drawn yet (an operator's correction; the reason goes to the
+   * audit): its stake refunded once through the seamless wallet and the ticket cancelled by the
+   * operator, as a cancelled issue's tickets are. A ticket already settled or cancelled, or of an
+   * issue drawn, settled or cancelled, is refused and nothing changes.
+   */
+  async voidTicket(
+    merchantCode: string,
+    ticketId: number,
+  ): Promise<{
+    ticketId: string;
+    memberId: number;
+    game: string;
+    issueNo: string;
+    stake: string;
+    status: 'cancelled';
+  }> {
+    const db = this.deps.database.db;
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      `SELECT ${TICKET_COLUMNS} FROM lottery_tickets WHERE id = $1 AND merchant = $2`,
+      [ticketId, merchantCode],
+    );
+    if (!row) throw new AppError('ops.invalid', `there is no ticket ${ticketId}`);
+    const ticket = ticketOf(row);
+    const issue = await issueById(db, ticket.issueId);
+    if (ticket.status !== 'pending' && ticket.status !== 'placing')
+      throw new AppError(
+        'ops.invalid',
+        `the ticket is ${ticket.status}: only a ticket not settled can be voided`,
+      );
+    if (!issue || (issue.status !== 'open' && issue.status !== 'closed'))
+      throw new AppError(
+        'ops.invalid',
+        `its issue is ${issue?.status ?? 'gone'}: only a ticket of an issue not drawn yet can be voided`,
+      );
+    await this.rollbackTicket(await this.client(merchantCode), ticket, 'operator');
+    return {
+      ticketId: String(ticket.id),
+      memberId: ticket.memberId,
+      game: ticket.gameCode,
+      issueNo: issue.issueNo,
+      stake: minorToDecimal(ticket.stakeMinor),
+      status: 'cancelled',
+    };
+  }
+
   /** Refunds the tickets of a cancelled issue not refunded yet. */
   async refundIssue(issueId: number): Promise<number> {
     const issue = await issueById(this.deps.database.db, issueId);

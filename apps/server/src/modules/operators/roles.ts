@@ -135,6 +135,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     issues: 'lottery.read',
     exposure: 'lottery.read',
     cancel: 'lottery.write',
+    void: 'lottery.write',
     'prize-group': 'lottery.write',
   },
   content: 'content.write',

@@ -50,6 +50,8 @@ export function LotterySection() {
   const [exposure, setExposure] = useState<Exposure | null>(null);
   const [account, setAccount] = useState('');
   const [group, setGroup] = useState('');
+  const [ticket, setTicket] = useState('');
+  const [voidReason, setVoidReason] = useState('');
 
   const showExposure = async (i: Issue) =>
     setExposure(
@@ -90,6 +92,24 @@ export function LotterySection() {
           before: r.before ?? t.lottery.defaultGroup,
         }),
       );
+  };
+
+  const voidTicket = async (e: FormEvent) => {
+    e.preventDefault();
+    const id = ticket.trim();
+    if (!window.confirm(fill(t.lottery.confirmVoid, { ticket: id }))) return;
+    const r = await action.run<{ ticketId: string; stake: string; game: string; issueNo: string }>({
+      command: 'lottery',
+      action: 'void',
+      ticketId: id,
+      reason: voidReason.trim(),
+    });
+    if (r) {
+      setDone(fill(t.lottery.voided, { ticket: r.ticketId, stake: r.stake, game: r.game, issue: r.issueNo }));
+      setTicket('');
+      setVoidReason('');
+      list.reload();
+    }
   };
 
   return (
@@ -204,6 +224,27 @@ export function LotterySection() {
           />
           <button type="submit" className="c-button" disabled={action.busy}>
             {t.lottery.setGroup}
+          </button>
+        </form>
+      ) : null}
+      {canWrite ? (
+        <form className="c-form c-form-inline" onSubmit={voidTicket} aria-labelledby="lottery-void">
+          <h2 id="lottery-void">{t.lottery.voidTitle}</h2>
+          <Field
+            label={t.lottery.ticket}
+            inputMode="numeric"
+            value={ticket}
+            onChange={(e) => setTicket(e.target.value)}
+            required
+          />
+          <Field
+            label={t.lottery.voidReason}
+            value={voidReason}
+            onChange={(e) => setVoidReason(e.target.value)}
+            required
+          />
+          <button type="submit" className="c-button c-button-danger" disabled={action.busy}>
+            {t.lottery.voidTicket}
           </button>
         </form>
       ) : null}

@@ -342,6 +342,12 @@ export const cn: ConsoleTexts = {
     setGroup: '设置奖金组',
     groupSet: '{{account}} 的奖金组为 {{group}}（原为 {{before}}）。',
     defaultGroup: '默认',
+    voidTitle: '作废注单',
+    ticket: '注单号',
+    voidReason: '原因（记入审计日志）',
+    voidTicket: '作废该注单',
+    confirmVoid: '作废注单 {{ticket}}？投注额将退还给会员，该注单不再结算。',
+    voided: '{{game}} {{issue}} 的注单 {{ticket}} 已作废：已退还 {{stake}}。',
   },
   statuses: {
     PENDING: '待处理',

@@ -344,6 +344,12 @@ export const en = {
     setGroup: 'Set the prize group',
     groupSet: '{{account}} plays at prize group {{group}} (was {{before}}).',
     defaultGroup: 'the default',
+    voidTitle: 'Void a ticket',
+    ticket: 'Ticket number',
+    voidReason: 'Reason (kept in the audit log)',
+    voidTicket: 'Void the ticket',
+    confirmVoid: 'Void ticket {{ticket}}? Its stake is refunded to the member and it will not be settled.',
+    voided: 'Ticket {{ticket}} of {{game}} {{issue}} voided: {{stake}} refunded.',
   },
   /** Order and held-win statuses. */
   statuses: {
