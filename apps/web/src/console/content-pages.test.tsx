@@ -65,7 +65,7 @@ describe('the console content page', () => {
     const calls = storedContent();
     render(<ConsoleApp />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Banners' }));
-    expect(await screen.findByText('First')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'First' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Id/), { target: { value: 'spring' } });
     fireEvent.change(screen.getByLabelText('Media library'), {
       target: { value: '/media/banners/live.svg' },
@@ -95,7 +95,7 @@ describe('the console content page', () => {
       cta: { EN: 'Go' },
       link: { linkageType: 'INTERNAL', target: '/promotions' },
     });
-    expect(await screen.findByText('Spring festival')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Spring festival' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Move up: two' }));
     await waitFor(() =>
       expect(commands(calls)).toContainEqual({

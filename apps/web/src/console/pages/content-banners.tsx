@@ -60,6 +60,8 @@ interface Draft {
   link: Link;
   start: string;
   end: string;
+  /** Where a new slide goes: first or last (a slide that exists keeps its place). */
+  place: 'first' | 'last';
 }
 const EMPTY: Draft = {
   id: '',
@@ -70,6 +72,7 @@ const EMPTY: Draft = {
   link: { linkageType: 'NONE' },
   start: '',
   end: '',
+  place: 'last',
 };
 const draftOf = (s: StoredSlide): Draft => ({
   id: s.id,
@@ -80,6 +83,7 @@ const draftOf = (s: StoredSlide): Draft => ({
   link: s.link,
   start: toLocalInput(s.startTime),
   end: toLocalInput(s.endTime),
+  place: 'last',
 });
 
 /**
@@ -103,6 +107,7 @@ export function BannersPanel({
   const [done, setDone] = useState<string | null>(null);
   const [language, setLanguage] = useState<ContentLanguage>('EN');
   const slides = banners[group] ?? [];
+  const exists = draft.id !== '' && slides.some((s) => s.id === draft.id);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
   const publish = async (ev: FormEvent) => {
@@ -119,6 +124,7 @@ export function BannersPanel({
       link: draft.link,
       startTime: fromLocalInput(draft.start),
       endTime: fromLocalInput(draft.end),
+      position: draft.place === 'first' ? 0 : undefined,
     });
     if (r) {
       setDone(fill(t.content.saved, { id: draft.id }));
@@ -196,7 +202,7 @@ export function BannersPanel({
       />
       <form className="c-form c-editor-form" onSubmit={publish} aria-labelledby="banner-form-title">
         <h2 id="banner-form-title">
-          {slides.some((s) => s.id === draft.id) && draft.id
+          {exists
             ? fill(t.content.editing, { id: draft.id })
             : fill(e.newSlideIn, { group: e.groups[group] ?? group })}
         </h2>
@@ -210,6 +216,18 @@ export function BannersPanel({
               required
               pattern="[A-Za-z0-9_\-]{1,64}"
             />
+            {exists ? null : (
+              <SelectField
+                label={e.place}
+                value={draft.place}
+                block
+                onChange={(place) => set({ place: place as Draft['place'] })}
+                options={[
+                  { value: 'last', label: e.places.last },
+                  { value: 'first', label: e.places.first },
+                ]}
+              />
+            )}
             <ImageField value={draft.image} onChange={(image) => set({ image })} images={images} required />
             <LocalizedField
               label={t.content.titleField}

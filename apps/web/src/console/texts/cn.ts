@@ -306,6 +306,8 @@ export const cn: ConsoleTexts = {
     moveUp: '上移',
     moveDown: '下移',
     orderSaved: '新的顺序已生效。',
+    place: '在组内的位置',
+    places: { last: '最后', first: '最前' },
     slidePreview: '横幅预览',
     categories: '分类',
     category: '分类',

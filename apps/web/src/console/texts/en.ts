@@ -308,6 +308,8 @@ export const en = {
     moveUp: 'Move up',
     moveDown: 'Move down',
     orderSaved: 'The new order is live.',
+    place: 'Place in the group',
+    places: { last: 'Last', first: 'First' },
     slidePreview: 'Slide preview',
     categories: 'Categories',
     category: 'Category',
