@@ -51,6 +51,7 @@ export const CONTENT_USAGE = `  content list                           the store
                                          replace the join page or sponsor page 0 to 2 (the next
                                          index adds one)
   content page-remove join|sponsor [index]
+  content promotions                     the promotions with their card images
   content promo-image <promotion> <image path>
                                          a promotion's card image (a /media/ path)
   Every content change is live at once; reload-config puts back config/content.json.`;
@@ -94,6 +95,7 @@ export function contentCli(words: string[], o: ContentCliOptions, fail: (message
     case 'list':
     case 'export':
     case 'media':
+    case 'promotions':
       return { command, action: sub };
     case 'remove':
       return { command, action: sub, id: first ?? '' };
@@ -170,7 +172,7 @@ export function contentCli(words: string[], o: ContentCliOptions, fail: (message
       return { command, action: sub, promotion: first ?? '', image: second ?? '' };
     default:
       return fail(
-        'content takes list, export, media, notice, announce, remove, banner, banner-remove, banner-order, help-category, help-category-remove, help-article, help-article-remove, help-order, page, page-remove or promo-image.',
+        'content takes list, export, media, promotions, notice, announce, remove, banner, banner-remove, banner-order, help-category, help-category-remove, help-article, help-article-remove, help-order, page, page-remove or promo-image.',
       );
   }
 }

@@ -38,6 +38,16 @@ function storedContent() {
       if (args.action === 'export') return ok(stored);
       if (args.action === 'media')
         return ok({ images: ['/media/banners/live.svg', '/media/banners/one.svg'] });
+      if (args.action === 'promotions')
+        return ok([
+          {
+            id: 'welcome-bonus',
+            title: { EN: 'Welcome bonus' },
+            image: '/media/promotions/welcome-bonus.svg',
+            start: '2026-01-01T00:00:00Z',
+            end: '2030-12-31T23:59:59Z',
+          },
+        ]);
       if (args.action === 'banner') {
         const { command: _, action: __, group, ...s } = args;
         stored.banners.w_home = [...(stored.banners.w_home ?? []), s];
@@ -156,6 +166,27 @@ describe('the console content page', () => {
       title: { EN: 'Join us' },
       text: { EN: 'Earn with us.', CN: '与我们一起赚。' },
       link: { linkageType: 'NONE' },
+    });
+  });
+
+  it('changes a promotion’s card image after a confirmation', async () => {
+    const calls = storedContent();
+    vi.stubGlobal('confirm', () => true);
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Promotion images' }));
+    expect(await screen.findByText('Welcome bonus')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Use this image: welcome-bonus' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Image of welcome-bonus'), {
+      target: { value: '/media/banners/live.svg' },
+    });
+    fireEvent.click(save);
+    expect(await screen.findByText('welcome-bonus is live.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({
+      command: 'content',
+      action: 'promo-image',
+      promotion: 'welcome-bonus',
+      image: '/media/banners/live.svg',
     });
   });
 });

@@ -290,7 +290,19 @@ describe.each(engines)('editing the stored content on %s', (engine) => {
   });
 
   it('sets a promotion’s image', async () => {
+    const before = (await ops({ action: 'promotions' })) as {
+      id: string;
+      image: string;
+      title: { EN: string };
+    }[];
+    expect(before.find((p) => p.id === 'welcome-bonus')).toMatchObject({
+      image: '/media/promotions/welcome-bonus.svg',
+      title: { EN: expect.any(String) },
+    });
     await ops({ action: 'promo-image', promotion: 'welcome-bonus', image: '/media/banners/live.svg' });
+    expect(
+      ((await ops({ action: 'promotions' })) as typeof before).find((p) => p.id === 'welcome-bonus')?.image,
+    ).toBe('/media/banners/live.svg');
     const list = await value(routes.promotionList.response, routes.promotionList.path);
     expect(list.promotions.find((p) => p.id === 'welcome-bonus')?.image).toBe('/media/banners/live.svg');
     expect(await lastAudit()).toMatchObject({

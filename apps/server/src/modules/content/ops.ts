@@ -49,7 +49,7 @@ const action = <A extends string>(name: A) => ({ command, action: z.literal(name
  * (every process serves the change at once; config/content.json stays the seed, and `content
  * export` prints what is stored in its shape). Marquee notices and announcements; banners per
  * group (add or replace, remove, reorder); help centre categories and articles; the join and
- * sponsor pages; a promotion's image. `list`, `export` and `media` read; every other action is
+ * sponsor pages; a promotion's image. `list`, `export`, `media` and `promotions` read; every other action is
  * audited with the item before and after.
  */
 export const contentCommandSchema = z.discriminatedUnion('action', [
@@ -70,6 +70,8 @@ export const contentCommandSchema = z.discriminatedUnion('action', [
   z.strictObject(action('export')),
   /** The images of the media library (config/media), as the paths a banner or page takes. */
   z.strictObject(action('media')),
+  /** The promotions with their card images (what `promo-image` changes). */
+  z.strictObject(action('promotions')),
   z.strictObject({ ...action('banner'), ...bannerArgs }),
   z.strictObject({ ...action('banner-remove'), group: bannerGroupSchema, id: idSchema }),
   z.strictObject({ ...action('banner-order'), group: bannerGroupSchema, ...orderArgs }),
@@ -124,6 +126,16 @@ export function contentCommand(deps: ContentDeps): OpsExtension<typeof contentCo
       if (args.action === 'list') return listContent(deps.database, merchantCode);
       if (args.action === 'export') return (await storedConfig(deps.database, merchantCode)).content;
       if (args.action === 'media') return { images: await mediaImages(deps.mediaDir) };
+      if (args.action === 'promotions') {
+        const { promotions } = (await storedConfig(deps.database, merchantCode)).promotions;
+        return promotions.map((p) => ({
+          id: p.id,
+          title: p.title,
+          image: p.image,
+          start: p.start,
+          end: p.end,
+        }));
+      }
       const now = new Date(deps.clock.now()).toISOString();
       const edited = await editConfig(deps, merchantCode, actor, args, (config) =>
         args.action === 'promo-image'

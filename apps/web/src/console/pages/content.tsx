@@ -7,6 +7,7 @@ import { BannersPanel, type StoredSlide } from './content-banners';
 import { RichText } from './content-fields';
 import { HelpPanel, type StoredCategory } from './content-help';
 import { SitePagesPanel, type StoredPage } from './content-pages';
+import { PromotionImagesPanel } from './content-promotions';
 
 interface Stored {
   notices: { id: string; title: string; text: string; date: string }[];
@@ -34,7 +35,7 @@ interface Draft {
 }
 const EMPTY: Draft = { kind: 'announce', id: '', title: '', text: '', type: 'PU', execution: 'B' };
 
-const TABS = ['notices', 'banners', 'help', 'pages'] as const;
+const TABS = ['notices', 'banners', 'help', 'pages', 'promotions'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -106,6 +107,7 @@ function StoredContentPanel({ tab }: { tab: Exclude<Tab, 'notices'> }) {
   if (tab === 'banners')
     return <BannersPanel banners={data.banners} images={images} reload={stored.reload} />;
   if (tab === 'help') return <HelpPanel categories={data.helpCenter} reload={stored.reload} />;
+  if (tab === 'promotions') return <PromotionImagesPanel images={images} />;
   return <SitePagesPanel join={data.join} sponsors={data.sponsors} images={images} reload={stored.reload} />;
 }
 
