@@ -24,9 +24,9 @@ export const CONTENT_USAGE = `  content list                           the store
                                          language): keep it, or put it back as the seed
   content media                          the media library's images (config/media), as the
                                          paths --image takes
-  content notice <id> --title <text> --text <text>
+  content notice <id> --title <text> --text <text> [--title-cn <text>] [--text-cn <text>]
                                          add (or replace) a marquee notice
-  content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
+  content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html> [--title-cn …] [--text-cn …]
                                          add (or replace) an announcement (default PU, B:
                                          visitors; A members, F members on first login)
   content remove <id>                    remove a notice or an announcement
@@ -102,17 +102,23 @@ export function contentCli(words: string[], o: ContentCliOptions, fail: (message
     case 'notice':
     case 'announce':
       if (o.title === undefined || o.text === undefined) fail(`content ${sub} needs --title and --text.`);
+      // EN only is a plain text; with a CN text, one text per language.
+      if (o['title-cn'] === undefined && o['text-cn'] === undefined) {
+        return sub === 'notice'
+          ? { command, action: sub, id: first ?? '', title: o.title, text: o.text }
+          : {
+              command,
+              action: sub,
+              id: first ?? '',
+              type: second,
+              execution: third,
+              title: o.title,
+              text: o.text,
+            };
+      }
       return sub === 'notice'
-        ? { command, action: sub, id: first ?? '', title: o.title, text: o.text }
-        : {
-            command,
-            action: sub,
-            id: first ?? '',
-            type: second,
-            execution: third,
-            title: o.title,
-            text: o.text,
-          };
+        ? { command, action: sub, id: first ?? '', title, text }
+        : { command, action: sub, id: first ?? '', type: second, execution: third, title, text };
     case 'banner':
       if (!first || !second || o.image === undefined)
         fail('content banner takes a group, an id and --image.');

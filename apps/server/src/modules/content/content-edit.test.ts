@@ -289,6 +289,44 @@ describe.each(engines)('editing the stored content on %s', (engine) => {
     await refused({ action: 'page-remove', page: 'join' }, /no join page/);
   });
 
+  it('takes notices and announcements in EN and CN', async () => {
+    await ops({
+      action: 'announce',
+      id: 'cn-popup',
+      type: 'PU',
+      execution: 'B',
+      title: { EN: 'Double points', CN: '双倍积分' },
+      text: { EN: '<p>All <b>week</b></p>', CN: '<p>整周<script>x()</script></p>' },
+    });
+    await ops({
+      action: 'notice',
+      id: 'cn-notice',
+      title: { EN: 'Tonight', CN: '今晚' },
+      text: { EN: 'Open', CN: '开放' },
+    });
+    const q = `${routes.announcements.path}?types=PU&execution=B`;
+    const cn = await value(routes.announcements.response, q, 'CN');
+    expect(cn.popup.content.find((a) => a.id === 'cn-popup')).toMatchObject({
+      title: '双倍积分',
+      content: '<p>整周</p>',
+    });
+    const en = await value(routes.announcements.response, q, 'EN');
+    expect(en.popup.content.find((a) => a.id === 'cn-popup')).toMatchObject({ title: 'Double points' });
+    const { list } = await value(routes.notices.response, routes.notices.path, 'CN');
+    expect(list.find((n) => n.id === 'cn-notice')).toMatchObject({ title: '今晚', content: '开放' });
+    const listed = (await ops({ action: 'list' })) as {
+      announcements: { id: string; title: string; titles: unknown; texts: unknown }[];
+    };
+    expect(listed.announcements.find((a) => a.id === 'cn-popup')).toMatchObject({
+      title: 'Double points',
+      titles: { EN: 'Double points', CN: '双倍积分' },
+      texts: { EN: '<p>All <b>week</b></p>', CN: '<p>整周</p>' },
+    });
+    await refused({ action: 'notice', id: 'x', title: { CN: '只有中文' }, text: 'a' });
+    await ops({ action: 'remove', id: 'cn-popup' });
+    await ops({ action: 'remove', id: 'cn-notice' });
+  });
+
   it('sets a promotion’s image', async () => {
     const before = (await ops({ action: 'promotions' })) as {
       id: string;

@@ -6,6 +6,8 @@ import {
   type ContentConfig,
   contentConfigSchema,
   executionSchema,
+  type LocalizedText,
+  localizedTextSchema,
   type MerchantConfig,
   promotionsConfigSchema,
 } from '@aurum/contract';
@@ -40,12 +42,15 @@ import {
 } from './edits.ts';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an id of letters, digits, _ and - (1 to 64)');
-const textSchema = z.string().trim().min(1).max(100_000);
+/** An EN text, or a text per language (`{ EN, CN }`, EN required). */
+const textSchema = z.union([z.string().trim().min(1).max(100_000), localizedTextSchema]);
+const localized = (text: string | LocalizedText): LocalizedText =>
+  typeof text === 'string' ? { EN: text } : text;
 const command = z.literal('content');
 const action = <A extends string>(name: A) => ({ command, action: z.literal(name) });
 
 /**
- * `npm run ops -- content …` (docs/operators.md): the merchant's stored content, edited live
+ * `npm run ops -- content …` (docs/content.md): the merchant's stored content, edited live
  * (every process serves the change at once; config/content.json stays the seed, and `content
  * export` prints what is stored in its shape). Marquee notices and announcements; banners per
  * group (add or replace, remove, reorder); help centre categories and articles; the join and
@@ -96,9 +101,16 @@ export const contentCommandSchema = z.discriminatedUnion('action', [
 ]);
 type ContentCommand = z.output<typeof contentCommandSchema>;
 
-/** A notice or an announcement as the operator reads it: its EN texts, the HTML as stored (sanitised). */
+/** A notice or an announcement as the operator reads it: its EN texts and every language's, the HTML as stored (sanitised). */
 export interface ContentListAnswer {
-  notices: { id: string; title: string; text: string; date: string }[];
+  notices: {
+    id: string;
+    title: string;
+    text: string;
+    date: string;
+    titles: LocalizedText;
+    texts: LocalizedText;
+  }[];
   announcements: {
     id: string;
     type: string;
@@ -106,6 +118,9 @@ export interface ContentListAnswer {
     title: string;
     text: string;
     startTime: string | null;
+    /** Every language's texts (title and text are EN). */
+    titles: LocalizedText;
+    texts: LocalizedText;
   }[];
 }
 
@@ -249,19 +264,26 @@ function editNotices(
     return { content: { ...content, notices, announcements }, before, after: null };
   }
   if (a.action === 'notice') {
-    const notice = { id: a.id, title: { EN: a.title }, content: { EN: a.text }, date: now };
+    const notice = { id: a.id, title: localized(a.title), content: localized(a.text), date: now };
     return {
       content: { ...content, notices: [notice, ...notices], announcements },
       before: before ?? null,
       after: notice,
     };
   }
+  const title = localized(a.title);
   const announcement = {
     id: a.id,
     type: a.type,
     execution: a.execution,
-    title: { EN: a.title },
-    content: { EN: sanitizeOperatorHtml(a.text) || a.title },
+    title,
+    // A text that sanitises to nothing shows the title instead (as an empty popup helps nobody).
+    content: Object.fromEntries(
+      Object.entries(localized(a.text)).map(([k, v]) => [
+        k,
+        sanitizeOperatorHtml(v ?? '') || title[k as keyof LocalizedText] || title.EN,
+      ]),
+    ) as LocalizedText,
     startTime: now,
   };
   return {
@@ -318,7 +340,14 @@ async function listContent(database: Database, merchantCode: string): Promise<Co
   const { notices, announcements } = (await storedConfig(database, merchantCode)).content;
   const en = (texts: Partial<Record<string, string>>) => texts.EN ?? Object.values(texts)[0] ?? '';
   return {
-    notices: notices.map((n) => ({ id: n.id, title: en(n.title), text: en(n.content), date: n.date })),
+    notices: notices.map((n) => ({
+      id: n.id,
+      title: en(n.title),
+      text: en(n.content),
+      date: n.date,
+      titles: n.title,
+      texts: n.content,
+    })),
     announcements: announcements.map((a) => ({
       id: a.id,
       type: a.type,
@@ -326,6 +355,8 @@ async function listContent(database: Database, merchantCode: string): Promise<Co
       title: en(a.title),
       text: en(a.content),
       startTime: a.startTime ?? null,
+      titles: a.title,
+      texts: a.content,
     })),
   };
 }

@@ -4,13 +4,21 @@ import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField, TextField } from '../ui';
 import { BannersPanel, type StoredSlide } from './content-banners';
-import { RichText } from './content-fields';
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  compact,
+  inLanguage,
+  type Localized,
+  LocalizedField,
+  RichText,
+} from './content-fields';
 import { HelpPanel, type StoredCategory } from './content-help';
 import { SitePagesPanel, type StoredPage } from './content-pages';
 import { PromotionImagesPanel } from './content-promotions';
 
 interface Stored {
-  notices: { id: string; title: string; text: string; date: string }[];
+  notices: { id: string; title: string; text: string; date: string; titles?: Localized; texts?: Localized }[];
   announcements: {
     id: string;
     type: string;
@@ -18,6 +26,9 @@ interface Stored {
     title: string;
     text: string;
     startTime: string | null;
+    /** Every language's texts (title and text are EN). */
+    titles?: Localized;
+    texts?: Localized;
   }[];
 }
 
@@ -28,12 +39,12 @@ const EXECUTIONS = ['B', 'A', 'F'];
 interface Draft {
   kind: 'notice' | 'announce';
   id: string;
-  title: string;
-  text: string;
+  title: Localized;
+  text: Localized;
   type: string;
   execution: string;
 }
-const EMPTY: Draft = { kind: 'announce', id: '', title: '', text: '', type: 'PU', execution: 'B' };
+const EMPTY: Draft = { kind: 'announce', id: '', title: {}, text: {}, type: 'PU', execution: 'B' };
 
 const TABS = ['notices', 'banners', 'help', 'pages', 'promotions'] as const;
 type Tab = (typeof TABS)[number];
@@ -123,6 +134,7 @@ function NoticesPanel() {
   const [done, setDone] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [round, setRound] = useState(0);
+  const [language, setLanguage] = useState<ContentLanguage>('EN');
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const edit = (next: Draft) => {
     setDraft(next);
@@ -131,7 +143,9 @@ function NoticesPanel() {
 
   const publish = async (e: FormEvent) => {
     e.preventDefault();
-    const { id, title, text, type, execution } = draft;
+    const { id, type, execution } = draft;
+    const title = compact(draft.title);
+    const text = compact(draft.text);
     const r = await action.run(
       draft.kind === 'notice'
         ? { command: 'content', action: 'notice', id, title, text }
@@ -233,34 +247,50 @@ function NoticesPanel() {
             </>
           ) : null}
         </div>
-        <Field
+        <LocalizedField
           label={t.content.titleField}
           value={draft.title}
-          onChange={(e) => set({ title: e.target.value })}
+          onChange={(title) => set({ title })}
           required
         />
         {draft.kind === 'notice' ? (
-          <TextField
+          <LocalizedField
             label={t.content.text}
             value={draft.text}
-            onChange={(e) => set({ text: e.target.value })}
+            onChange={(text) => set({ text })}
             required
+            multiline
           />
         ) : (
-          <div className="c-editor-pair">
-            <RichText
-              key={round}
-              label={t.content.editor}
-              initial={draft.text}
-              onChange={(text) => set({ text })}
+          <>
+            <SelectField
+              label={t.contentEdit.writingIn}
+              value={language}
+              onChange={(l) => setLanguage(l as ContentLanguage)}
+              options={CONTENT_LANGUAGES.map((l) => ({ value: l, label: t.contentEdit.languages[l] }))}
             />
-            <section className="c-preview" aria-labelledby="content-preview">
-              <h3 id="content-preview">{t.content.preview}</h3>
-              <SafeHtml html={draft.text} />
-            </section>
-          </div>
+            <div className="c-editor-pair">
+              <RichText
+                key={`${round}-${language}`}
+                label={fill(t.contentEdit.inLanguage, {
+                  field: t.content.editor,
+                  language: t.contentEdit.languages[language],
+                })}
+                initial={draft.text[language] ?? ''}
+                onChange={(html) => set({ text: { ...draft.text, [language]: html } })}
+              />
+              <section className="c-preview" aria-labelledby="content-preview">
+                <h3 id="content-preview">{t.content.preview}</h3>
+                <SafeHtml html={inLanguage(draft.text, language)} />
+              </section>
+            </div>
+          </>
         )}
-        <button type="submit" className="c-button" disabled={action.busy || !draft.text.trim()}>
+        <button
+          type="submit"
+          className="c-button"
+          disabled={action.busy || !draft.text.EN?.trim() || !draft.title.EN?.trim()}
+        >
           {t.content.save}
         </button>
       </form>
@@ -286,8 +316,8 @@ function NoticesPanel() {
                 edit({
                   kind: 'announce',
                   id: a.id,
-                  title: a.title,
-                  text: a.text,
+                  title: a.titles ?? { EN: a.title },
+                  text: a.texts ?? { EN: a.text },
                   type: a.type,
                   execution: a.execution,
                 }),
@@ -309,7 +339,13 @@ function NoticesPanel() {
             label: t.queue.actions,
             cell: (n) =>
               editButtons(n.id, () =>
-                edit({ ...EMPTY, kind: 'notice', id: n.id, title: n.title, text: n.text }),
+                edit({
+                  ...EMPTY,
+                  kind: 'notice',
+                  id: n.id,
+                  title: n.titles ?? { EN: n.title },
+                  text: n.texts ?? { EN: n.text },
+                }),
               ),
           },
         ]}
