@@ -155,6 +155,8 @@ describe.each(engines)('editing the stored content on %s', (engine) => {
     await refused({ ...slide, id: 'bad id!' });
     await refused({ ...slide, image: 'javascript:alert(1)' }, /image/);
     await refused({ ...slide, image: 'http://plain.example/a.png' });
+    // An https image outside the merchant's image CDNs would be blocked by the site's CSP.
+    await refused({ ...slide, image: 'https://elsewhere.example/a.png' }, /image CDNs \(none set\)/);
     await refused({ ...slide, link: { linkageType: 'EXTERNAL', target: 'javascript:alert(1)' } });
     await refused({ ...slide, link: { linkageType: 'INTERNAL', target: '//evil.example' } });
     await refused({ ...slide, title: { CN: '只有中文' } });

@@ -279,7 +279,7 @@ export const cn: ConsoleTexts = {
     newSlide: '新横幅',
     newSlideIn: '{{group}} 的新横幅',
     image: '图片',
-    imageHint: '媒体库中的 /media/ 路径，或 https 地址',
+    imageHint: '媒体库中的 /media/ 路径，或商户图片 CDN 上的 https 地址',
     library: '媒体库',
     fromAddress: '（使用下方地址）',
     imagePreview: '图片预览',

@@ -281,7 +281,7 @@ export const en = {
     newSlide: 'New slide',
     newSlideIn: 'New slide in {{group}}',
     image: 'Image',
-    imageHint: 'A /media/ path of the library, or an https address',
+    imageHint: 'A /media/ path of the library, or an https address on one of the merchant’s image CDNs',
     library: 'Media library',
     fromAddress: '(an address below)',
     imagePreview: 'Image preview',
