@@ -50,4 +50,42 @@ describe('the content command line', () => {
     expect(() => contentCli(['content', 'page', 'sponsor', 'two'], {}, fail)).toThrow(/--index/);
     expect(() => contentCli(['content', 'frobnicate'], {}, fail)).toThrow(/content takes/);
   });
+
+  it('keeps an EN-only notice a plain text, and makes one text per language with CN', () => {
+    expect(contentCli(['content', 'notice', 'n1'], { title: 'Tonight', text: 'Open' }, fail)).toEqual({
+      command: 'content',
+      action: 'notice',
+      id: 'n1',
+      title: 'Tonight',
+      text: 'Open',
+    });
+    expect(
+      contentCli(
+        ['content', 'announce', 'a1', 'PU', 'B'],
+        { title: 'Hi', 'title-cn': '你好', text: '<p>x</p>' },
+        fail,
+      ),
+    ).toEqual({
+      command: 'content',
+      action: 'announce',
+      id: 'a1',
+      type: 'PU',
+      execution: 'B',
+      title: { EN: 'Hi', CN: '你好' },
+      text: { EN: '<p>x</p>' },
+    });
+    expect(contentCli(['content', 'banner-remove', 'promotions', 's1'], {}, fail)).toEqual({
+      command: 'content',
+      action: 'banner-remove',
+      group: 'promotions',
+      id: 's1',
+    });
+    expect(contentCli(['content', 'export'], {}, fail)).toEqual({ command: 'content', action: 'export' });
+    expect(contentCli(['content', 'page', 'sponsor', '1'], { title: 'T', text: 'X' }, fail)).toMatchObject({
+      action: 'page',
+      page: 'sponsor',
+      index: 1,
+      title: { EN: 'T' },
+    });
+  });
 });
