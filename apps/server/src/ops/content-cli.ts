@@ -51,6 +51,12 @@ export const CONTENT_USAGE = `  content list                           the store
                                          replace the join page or sponsor page 0 to 2 (the next
                                          index adds one)
   content page-remove join|sponsor [index]
+  content marketing <id> --title T --text T [--title-cn T] [--text-cn T] [--cta T] [--cta-cn T]
+          [--image P] [--link L] [--position N]
+                                         add (or replace) a home page marketing block ({games}
+                                         and {providers} in a text are the catalogue's figures)
+  content marketing-remove <id>
+  content marketing-order <id,id,…>
   content promotions                     the promotions with their card images
   content promo-image <promotion> <image path>
                                          a promotion's card image (a /media/ path)
@@ -174,11 +180,27 @@ export function contentCli(words: string[], o: ContentCliOptions, fail: (message
         link: linkOf(o.link),
       };
     }
+    case 'marketing':
+      return {
+        command,
+        action: sub,
+        id: first ?? '',
+        image: o.image,
+        title,
+        text,
+        cta,
+        link: linkOf(o.link),
+        position,
+      };
+    case 'marketing-remove':
+      return { command, action: sub, id: first ?? '' };
+    case 'marketing-order':
+      return { command, action: sub, ids: ids(first) };
     case 'promo-image':
       return { command, action: sub, promotion: first ?? '', image: second ?? '' };
     default:
       return fail(
-        'content takes list, export, media, promotions, notice, announce, remove, banner, banner-remove, banner-order, help-category, help-category-remove, help-article, help-article-remove, help-order, page, page-remove or promo-image.',
+        'content takes list, export, media, promotions, notice, announce, remove, banner, banner-remove, banner-order, help-category, help-category-remove, help-article, help-article-remove, help-order, page, page-remove, marketing, marketing-remove, marketing-order or promo-image.',
       );
   }
 }

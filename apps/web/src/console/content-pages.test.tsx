@@ -30,6 +30,20 @@ function storedContent() {
     ],
     join: undefined as unknown,
     sponsors: [] as unknown[],
+    marketing: [
+      {
+        id: 'providers',
+        title: { EN: '{games} games' },
+        text: { EN: 'From {providers} providers' },
+        link: { linkageType: 'NONE' },
+      },
+      {
+        id: 'free-play',
+        title: { EN: 'Free play' },
+        text: { EN: 'Try first' },
+        link: { linkageType: 'NONE' },
+      },
+    ],
   };
   return serve({
     me: ok(editor),
@@ -187,6 +201,40 @@ describe('the console content page', () => {
       action: 'promo-image',
       promotion: 'welcome-bonus',
       image: '/media/banners/live.svg',
+    });
+  });
+
+  it('adds a home page block first and reorders the blocks', async () => {
+    const calls = storedContent();
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Home page blocks' }));
+    expect(await screen.findByRole('cell', { name: '{games} games' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: providers' }));
+    await waitFor(() =>
+      expect(commands(calls)).toContainEqual({
+        command: 'content',
+        action: 'marketing-order',
+        ids: ['free-play', 'providers'],
+      }),
+    );
+    const form = screen.getByRole('form', { name: 'New block' });
+    fireEvent.change(within(form).getByLabelText(/^Id/), { target: { value: 'vip' } });
+    fireEvent.change(within(form).getByLabelText('Place on the home page'), { target: { value: 'first' } });
+    fireEvent.change(within(form).getByLabelText('Title (English)'), { target: { value: 'VIP club' } });
+    fireEvent.change(within(form).getByLabelText('Text (English)'), {
+      target: { value: 'Climb the ladder' },
+    });
+    expect(within(screen.getByRole('region', { name: 'Block preview' })).getByText('VIP club')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('vip is live.')).toBeTruthy();
+    expect(commands(calls)).toContainEqual({
+      command: 'content',
+      action: 'marketing',
+      id: 'vip',
+      title: { EN: 'VIP club' },
+      text: { EN: 'Climb the ladder' },
+      link: { linkageType: 'NONE' },
+      position: 0,
     });
   });
 });

@@ -291,6 +291,34 @@ describe.each(engines)('editing the stored content on %s', (engine) => {
     await refused({ action: 'page-remove', page: 'join' }, /no join page/);
   });
 
+  it('edits the home page’s marketing blocks, with the catalogue’s figures', async () => {
+    const ids = (await stored()).marketing.map((m) => m.id);
+    await ops({
+      action: 'marketing',
+      id: 'vip',
+      title: { EN: 'VIP club', CN: 'VIP 俱乐部' },
+      text: { EN: '{games} games, one VIP ladder' },
+      link: { linkageType: 'INTERNAL', target: '/vip' },
+      position: 0,
+    });
+    let pages = await value(routes.sitePages.response, routes.sitePages.path, 'CN');
+    expect(pages.marketing[0]).toMatchObject({
+      id: 'vip',
+      title: 'VIP 俱乐部',
+      text: '4 games, one VIP ladder',
+    });
+    await ops({ action: 'marketing-order', ids: [...ids, 'vip'] });
+    pages = await value(routes.sitePages.response, routes.sitePages.path, 'EN');
+    expect(pages.marketing.map((m) => m.id)).toEqual([...ids, 'vip']);
+    await refused({ action: 'marketing-order', ids });
+    await refused({ action: 'marketing', id: 'x', title: { EN: 'a' } });
+    await ops({ action: 'marketing-remove', id: 'vip' });
+    expect(await lastAudit()).toMatchObject({ before: { id: 'vip' }, after: null });
+    pages = await value(routes.sitePages.response, routes.sitePages.path, 'EN');
+    expect(pages.marketing.map((m) => m.id)).toEqual(ids);
+    await refused({ action: 'marketing-remove', id: 'vip' }, /no marketing block/);
+  });
+
   it('takes notices and announcements in EN and CN', async () => {
     await ops({
       action: 'announce',

@@ -56,6 +56,16 @@ export const pageArgs = {
   cta: localizedTextSchema.optional(),
   link: linkageSchema.default({ linkageType: 'NONE' }),
 };
+/** A home page marketing block: a page's fields and an id; `{providers}` and `{games}` in its texts are the catalogue's figures. */
+export const marketingArgs = {
+  id,
+  image: image.optional(),
+  title: localizedTextSchema,
+  text: localizedTextSchema,
+  cta: localizedTextSchema.optional(),
+  link: linkageSchema.default({ linkageType: 'NONE' }),
+  position,
+};
 export const orderArgs = {
   /** Every id of the list, in the new order. */
   ids: z.array(id).min(1).max(500),
@@ -71,6 +81,7 @@ type Slide = NonNullable<ContentConfig['banners'][BannerGroup]>[number];
 type Category = ContentConfig['helpCenter'][number];
 type Article = Category['articles'][number];
 type Page = NonNullable<ContentConfig['join']>;
+type Block = ContentConfig['marketing'][number];
 
 const invalid = (message: string): never => {
   throw new AppError('ops.invalid', message);
@@ -236,5 +247,26 @@ export function removePage(
     content: { ...content, sponsors: content.sponsors.filter((_, i) => i !== index) },
     before,
     after: null,
+  };
+}
+
+type MarketingInput = z.output<z.ZodObject<typeof marketingArgs>> & CommandKeys;
+export function putMarketing(content: ContentConfig, a: MarketingInput): Edited {
+  const { position: at, command: _c, action: _a, ...fields } = a;
+  const block = defined(fields) as Block;
+  const { next, before } = upsert(content.marketing, block, at);
+  return { content: { ...content, marketing: next }, before, after: block };
+}
+
+export function removeMarketing(content: ContentConfig, blockId: string): Edited {
+  const { next, before } = without(content.marketing, blockId, 'marketing block');
+  return { content: { ...content, marketing: next }, before, after: null };
+}
+
+export function orderMarketing(content: ContentConfig, ids: readonly string[]): Edited {
+  return {
+    content: { ...content, marketing: reordered(content.marketing, ids, 'marketing block') },
+    before: content.marketing.map((m) => m.id),
+    after: ids,
   };
 }

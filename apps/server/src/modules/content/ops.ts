@@ -26,18 +26,22 @@ import {
   type Edited,
   helpArticleArgs,
   helpCategoryArgs,
+  marketingArgs,
   orderArgs,
   orderBanners,
   orderHelp,
+  orderMarketing,
   PAGES,
   pageArgs,
   putBanner,
   putHelpArticle,
   putHelpCategory,
+  putMarketing,
   putPage,
   removeBanner,
   removeHelpArticle,
   removeHelpCategory,
+  removeMarketing,
   removePage,
 } from './edits.ts';
 
@@ -54,7 +58,7 @@ const action = <A extends string>(name: A) => ({ command, action: z.literal(name
  * (every process serves the change at once; config/content.json stays the seed, and `content
  * export` prints what is stored in its shape). Marquee notices and announcements; banners per
  * group (add or replace, remove, reorder); help centre categories and articles; the join and
- * sponsor pages; a promotion's image. `list`, `export`, `media` and `promotions` read; every other action is
+ * sponsor pages; the home page's marketing blocks; a promotion's image. `list`, `export`, `media` and `promotions` read; every other action is
  * audited with the item before and after.
  */
 export const contentCommandSchema = z.discriminatedUnion('action', [
@@ -92,6 +96,10 @@ export const contentCommandSchema = z.discriminatedUnion('action', [
     page: z.enum(PAGES),
     index: z.number().int().min(0).max(2).optional(),
   }),
+  /** The home page's marketing blocks: add or replace, remove, reorder. */
+  z.strictObject({ ...action('marketing'), ...marketingArgs }),
+  z.strictObject({ ...action('marketing-remove'), id: idSchema }),
+  z.strictObject({ ...action('marketing-order'), ...orderArgs }),
   /** A promotion's card image: a file of the media library. */
   z.strictObject({
     ...action('promo-image'),
@@ -236,7 +244,8 @@ function checkImageHost(config: MerchantConfig, image: string | undefined) {
 }
 
 function contentEdit(config: MerchantConfig, args: ContentCommand, now: string): ConfigEdit {
-  if (args.action === 'banner' || args.action === 'page') checkImageHost(config, args.image);
+  if (args.action === 'banner' || args.action === 'page' || args.action === 'marketing')
+    checkImageHost(config, args.image);
   const edited = editContent(config.content, args, now);
   const next = contentConfigSchema.safeParse(edited.content);
   if (!next.success) throw new AppError('ops.invalid', issues(next.error));
@@ -269,6 +278,12 @@ function editContent(content: ContentConfig, a: ContentCommand, now: string): Ed
       return putPage(content, a);
     case 'page-remove':
       return removePage(content, a.page, a.index);
+    case 'marketing':
+      return putMarketing(content, a);
+    case 'marketing-remove':
+      return removeMarketing(content, a.id);
+    case 'marketing-order':
+      return orderMarketing(content, a.ids);
     default:
       throw new AppError('ops.invalid', `content ${a.action} edits no content`);
   }

@@ -14,6 +14,7 @@ import {
   RichText,
 } from './content-fields';
 import { HelpPanel, type StoredCategory } from './content-help';
+import { MarketingPanel, type StoredBlock } from './content-marketing';
 import { SitePagesPanel, type StoredPage } from './content-pages';
 import { PromotionImagesPanel } from './content-promotions';
 
@@ -46,7 +47,7 @@ interface Draft {
 }
 const EMPTY: Draft = { kind: 'announce', id: '', title: {}, text: {}, type: 'PU', execution: 'B' };
 
-const TABS = ['notices', 'banners', 'help', 'pages', 'promotions'] as const;
+const TABS = ['notices', 'banners', 'help', 'pages', 'marketing', 'promotions'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -105,6 +106,7 @@ interface Exported {
   helpCenter: StoredCategory[];
   join?: StoredPage;
   sponsors: StoredPage[];
+  marketing: StoredBlock[];
 }
 
 /** The tabs that edit what `content export` reads, with the media library for their images. */
@@ -119,6 +121,8 @@ function StoredContentPanel({ tab }: { tab: Exclude<Tab, 'notices'> }) {
     return <BannersPanel banners={data.banners} images={images} reload={stored.reload} />;
   if (tab === 'help') return <HelpPanel categories={data.helpCenter} reload={stored.reload} />;
   if (tab === 'promotions') return <PromotionImagesPanel images={images} />;
+  if (tab === 'marketing')
+    return <MarketingPanel blocks={data.marketing} images={images} reload={stored.reload} />;
   return <SitePagesPanel join={data.join} sponsors={data.sponsors} images={images} reload={stored.reload} />;
 }
 

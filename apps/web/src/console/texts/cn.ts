@@ -250,6 +250,7 @@ export const cn: ConsoleTexts = {
       banners: '横幅',
       help: '帮助中心',
       pages: '加盟与赞助页面',
+      marketing: '首页区块',
       promotions: '优惠图片',
     },
     languages: { EN: '英文', CN: '中文' },
@@ -330,6 +331,10 @@ export const cn: ConsoleTexts = {
     imageOf: '{{id}} 的图片',
     saveImage: '使用此图片',
     confirmPromoImage: '立即在 {{id}} 的卡片上显示 {{image}}？',
+    newBlock: '新区块',
+    marketingHint: '首页横幅下方的区块。文字中的 {games} 和 {providers} 显示游戏目录的数字。',
+    placeOnHome: '在首页的位置',
+    blockPreview: '区块预览',
     pagePreview: '页面预览',
   },
   promotions: {

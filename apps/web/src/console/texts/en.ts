@@ -252,6 +252,7 @@ export const en = {
       banners: 'Banners',
       help: 'Help centre',
       pages: 'Join and sponsor pages',
+      marketing: 'Home page blocks',
       promotions: 'Promotion images',
     },
     languages: { EN: 'English', CN: 'Chinese' },
@@ -332,6 +333,11 @@ export const en = {
     imageOf: 'Image of {{id}}',
     saveImage: 'Use this image',
     confirmPromoImage: 'Show {{image}} on the card of {{id}} now?',
+    newBlock: 'New block',
+    marketingHint:
+      'The blocks under the home banner. {games} and {providers} in a text show the catalogue’s figures.',
+    placeOnHome: 'Place on the home page',
+    blockPreview: 'Block preview',
     pagePreview: 'Page preview',
   },
   promotions: {
