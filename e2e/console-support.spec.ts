@@ -70,7 +70,7 @@ test('an administrator opens every new console page without an accessibility fau
   const pages: [string, string, string][] = [
     ['Site settings', '站点设置', 'site'],
     ['Game vendors', '游戏厂商', 'games'],
-    ['Notices and announcements', '公告与通知', 'content'],
+    ['Content', '内容', 'content'],
     ['Promotion applications', '优惠申请', 'promotions'],
     ['Support', '客服', 'support'],
     ['Lottery', '彩票', 'lottery'],
@@ -94,6 +94,6 @@ test('an administrator opens every new console page without an accessibility fau
   await expectNoAxeViolations(page);
   // At tablet width the pages still fit.
   await page.setViewportSize({ width: 768, height: 1024 });
-  await navCn.getByRole('link', { name: '公告与通知' }).click();
+  await navCn.getByRole('link', { name: '内容' }).click();
   await shot(page, 'content-cn-768');
 });

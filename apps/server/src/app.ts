@@ -260,13 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter,
     accounts,
   };
-  await installContent(app, areaDeps);
+  const mediaDir = path.join(config.CONFIG_DIR, 'media');
+  await installContent(app, areaDeps, mediaDir);
   await installPromotions(app, areaDeps);
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
 
-  const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, {
       root: mediaDir,

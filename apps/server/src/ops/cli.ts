@@ -15,6 +15,7 @@ import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';
 import { runningServerPort } from '../platform/server-file.ts';
+import { CONTENT_USAGE, type ContentCliOptions, contentCli } from './content-cli.ts';
 
 const USAGE = `Usage: npm run ops -- <command> [options]
 
@@ -137,14 +138,7 @@ Commands:
                                          is refunded once and the reason audited
   lottery prize-group <account> <group>  set a member's own prize group within the merchant's
                                          range (default: back to the merchant's default)
-  content list                           the stored marquee notices and announcements
-  content notice <id> --title <text> --text <text>
-                                         add (or replace) a marquee notice
-  content announce <id> [B|PL|PU|PR] [A|B|F] --title <text> --text <html>
-                                         add (or replace) an announcement (default PU, B:
-                                         visitors; A members, F members on first login)
-  content remove <id>                    remove a notice or an announcement (reload-config
-                                         puts back config/content.json)
+${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
                                          first (S: PENDING, APPROVED or REJECTED; N: 1 to 200)
@@ -203,7 +197,7 @@ const protectNegatives = (argv: string[]) =>
 const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
-interface CliOptions {
+interface CliOptions extends ContentCliOptions {
   role?: string | undefined;
   email?: string | undefined;
   ranges?: string | undefined;
@@ -481,19 +475,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         end,
         clear: opts.clear ?? false,
       };
-    case 'content': {
-      // The server checks every value: one set of rules for every caller.
-      const [, , id, type, execution] = words;
-      if (sub === 'list') return { command, action: sub };
-      if (sub === 'remove') return { command, action: sub, id: id ?? '' };
-      if (sub !== 'notice' && sub !== 'announce')
-        fail(`content takes list, notice, announce or remove.\n\n${USAGE}`);
-      if (opts.title === undefined || opts.text === undefined)
-        fail(`content ${sub} needs --title and --text.\n\n${USAGE}`);
-      return sub === 'notice'
-        ? { command, action: sub, id: id ?? '', title: opts.title, text: opts.text }
-        : { command, action: sub, id: id ?? '', type, execution, title: opts.title, text: opts.text };
-    }
+    case 'content':
+      return contentCli(words, opts, (message) => fail(`${message}\n\n${USAGE}`));
     case 'promo-applications':
       if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
       return {
@@ -694,6 +677,14 @@ async function main() {
       depth: { type: 'string' },
       from: { type: 'string' },
       csv: { type: 'boolean' },
+      'title-cn': { type: 'string' },
+      'text-cn': { type: 'string' },
+      cta: { type: 'string' },
+      'cta-cn': { type: 'string' },
+      image: { type: 'string' },
+      link: { type: 'string' },
+      position: { type: 'string' },
+      category: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -233,14 +233,21 @@ describe('the console pages', () => {
     const calls = serve({
       me: ok(admin),
       'command:content': (body) => {
-        const args = argsOf(body) as Record<string, string>;
+        const args = argsOf(body) as {
+          action: string;
+          id: string;
+          type: string;
+          execution: string;
+          title: Record<string, string>;
+          text: Record<string, string>;
+        };
         if (args.action === 'announce') {
           // The server keeps only what its sanitiser allows.
-          const text = args.text!.replace(/<script[\s\S]*?<\/script>/g, '');
+          const text = args.text.EN!.replace(/<script[\s\S]*?<\/script>/g, '');
           stored = {
             ...stored,
             announcements: [
-              { id: args.id!, type: args.type!, execution: args.execution!, title: args.title!, text },
+              { id: args.id, type: args.type, execution: args.execution, title: args.title.EN!, text },
             ],
           };
         }
@@ -255,8 +262,9 @@ describe('the console pages', () => {
     open('content');
     expect(await screen.findByText('Maintenance at 2am')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Id/), { target: { value: 'flash' } });
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Flash sale' } });
-    const editor = screen.getByRole('textbox', { name: 'Announcement text' });
+    fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Flash sale' } });
+    fireEvent.change(screen.getByLabelText('Title (Chinese)'), { target: { value: '限时优惠' } });
+    const editor = screen.getByRole('textbox', { name: 'Announcement text (English)' });
     editor.innerHTML = '<p><b>Today</b> only<script>alert(1)</script></p>';
     fireEvent.input(editor);
     const preview = screen.getByRole('region', { name: 'Preview (as sanitised for the player site)' });
@@ -269,8 +277,8 @@ describe('the console pages', () => {
       command: 'content',
       action: 'announce',
       id: 'flash',
-      title: 'Flash sale',
-      text: '<p><b>Today</b> only<script>alert(1)</script></p>',
+      title: { EN: 'Flash sale', CN: '限时优惠' },
+      text: { EN: '<p><b>Today</b> only<script>alert(1)</script></p>' },
       type: 'PU',
       execution: 'B',
     });

@@ -132,7 +132,7 @@ export const helpCategoryConfigSchema = z
   .object({ id, title: localizedTextSchema, articles: z.array(helpArticleConfigSchema).max(100) })
   .strict();
 
-const pageConfigSchema = z
+export const pageConfigSchema = z
   .object({
     image: imageRef.optional(),
     title: localizedTextSchema,

@@ -14,9 +14,14 @@ const languageOf = (merchant: MerchantState, req: FastifyRequest) =>
   requestLanguage(merchant, req.headers.language);
 
 /** Installs the content area: banners, notices, announcements (sanitised), help centre, join and sponsor pages. */
-export async function installContent(app: FastifyInstance, deps: AreaDeps): Promise<void> {
+export async function installContent(
+  app: FastifyInstance,
+  deps: AreaDeps,
+  /** The media library (CONFIG_DIR/media), whose images the console offers for banners and pages. */
+  mediaDir: string,
+): Promise<void> {
   const { store, clock } = deps;
-  deps.ops.extend('content', contentCommand({ database: deps.database, store, clock }));
+  deps.ops.extend('content', contentCommand({ database: deps.database, store, clock, mediaDir }));
   registerRoute(
     app,
     store,

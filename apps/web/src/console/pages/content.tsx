@@ -1,11 +1,25 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { SafeHtml } from '../../components/ui/safe-html';
 import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField, TextField } from '../ui';
+import { BannersPanel, type StoredSlide } from './content-banners';
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  compact,
+  inLanguage,
+  type Localized,
+  LocalizedField,
+  RichText,
+} from './content-fields';
+import { HelpPanel, type StoredCategory } from './content-help';
+import { MarketingPanel, type StoredBlock } from './content-marketing';
+import { SitePagesPanel, type StoredPage } from './content-pages';
+import { PromotionImagesPanel } from './content-promotions';
 
 interface Stored {
-  notices: { id: string; title: string; text: string; date: string }[];
+  notices: { id: string; title: string; text: string; date: string; titles?: Localized; texts?: Localized }[];
   announcements: {
     id: string;
     type: string;
@@ -13,6 +27,9 @@ interface Stored {
     title: string;
     text: string;
     startTime: string | null;
+    /** Every language's texts (title and text are EN). */
+    titles?: Localized;
+    texts?: Localized;
   }[];
 }
 
@@ -23,25 +40,105 @@ const EXECUTIONS = ['B', 'A', 'F'];
 interface Draft {
   kind: 'notice' | 'announce';
   id: string;
-  title: string;
-  text: string;
+  title: Localized;
+  text: Localized;
   type: string;
   execution: string;
 }
-const EMPTY: Draft = { kind: 'announce', id: '', title: '', text: '', type: 'PU', execution: 'B' };
+const EMPTY: Draft = { kind: 'announce', id: '', title: {}, text: {}, type: 'PU', execution: 'B' };
+
+const TABS = ['notices', 'banners', 'help', 'pages', 'marketing', 'promotions'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The merchant's content, stored in the database and live on the player site at once: notices
+ * and announcements, banners, the help centre, the join and sponsor pages, each a tab.
+ */
+export function ContentSection() {
+  const t = useTexts();
+  const [tab, setTab] = useState<Tab>('notices');
+  return (
+    <section aria-labelledby="content-title">
+      <div className="c-bar">
+        <h1 id="content-title">{t.content.title}</h1>
+      </div>
+      <p className="c-hint">{t.content.lead}</p>
+      <div className="c-tabs" role="tablist" aria-label={t.contentEdit.tabsLabel}>
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`content-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`content-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="c-tab"
+            onClick={() => setTab(k)}
+            onKeyDown={(e) => {
+              const i = TABS.indexOf(k);
+              const next =
+                e.key === 'ArrowRight'
+                  ? TABS[(i + 1) % TABS.length]
+                  : e.key === 'ArrowLeft'
+                    ? TABS[(i - 1 + TABS.length) % TABS.length]
+                    : null;
+              if (next) {
+                setTab(next);
+                document.getElementById(`content-tab-${next}`)?.focus();
+              }
+            }}
+          >
+            {t.contentEdit.tabs[k]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`content-panel-${tab}`} aria-labelledby={`content-tab-${tab}`}>
+        {tab === 'notices' ? <NoticesPanel /> : <StoredContentPanel tab={tab} />}
+      </div>
+    </section>
+  );
+}
+
+/** What `content export` answers (config/content.json's shape), as far as these pages read it. */
+interface Exported {
+  banners: Partial<Record<string, StoredSlide[]>>;
+  helpCenter: StoredCategory[];
+  join?: StoredPage;
+  sponsors: StoredPage[];
+  marketing: StoredBlock[];
+}
+
+/** The tabs that edit what `content export` reads, with the media library for their images. */
+function StoredContentPanel({ tab }: { tab: Exclude<Tab, 'notices'> }) {
+  const stored = useCommand<Exported>({ command: 'content', action: 'export' });
+  const media = useCommand<{ images: string[] }>({ command: 'content', action: 'media' });
+  const t = useTexts();
+  const data = stored.data;
+  const images = media.data?.images ?? [];
+  if (!data) return stored.error ? <ErrorBanner error={stored.error} /> : <p>{t.loading}</p>;
+  if (tab === 'banners')
+    return <BannersPanel banners={data.banners} images={images} reload={stored.reload} />;
+  if (tab === 'help') return <HelpPanel categories={data.helpCenter} reload={stored.reload} />;
+  if (tab === 'promotions') return <PromotionImagesPanel images={images} />;
+  if (tab === 'marketing')
+    return <MarketingPanel blocks={data.marketing} images={images} reload={stored.reload} />;
+  return <SitePagesPanel join={data.join} sponsors={data.sponsors} images={images} reload={stored.reload} />;
+}
 
 /**
  * Marquee notices and announcements: what is stored, and add, replace or remove one. An
  * announcement's HTML is written in a small rich-text editor with a live preview as the player
  * site would show it; the server sanitises what it stores, and the table shows what it kept.
  */
-export function ContentSection() {
+function NoticesPanel() {
   const t = useTexts();
   const list = useCommand<Stored>({ command: 'content', action: 'list' });
   const action = useAction();
   const [done, setDone] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [round, setRound] = useState(0);
+  const [language, setLanguage] = useState<ContentLanguage>('EN');
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const edit = (next: Draft) => {
     setDraft(next);
@@ -50,7 +147,9 @@ export function ContentSection() {
 
   const publish = async (e: FormEvent) => {
     e.preventDefault();
-    const { id, title, text, type, execution } = draft;
+    const { id, type, execution } = draft;
+    const title = compact(draft.title);
+    const text = compact(draft.text);
     const r = await action.run(
       draft.kind === 'notice'
         ? { command: 'content', action: 'notice', id, title, text }
@@ -91,9 +190,8 @@ export function ContentSection() {
   );
 
   return (
-    <section aria-labelledby="content-title">
+    <div>
       <div className="c-bar">
-        <h1 id="content-title">{t.content.title}</h1>
         <button type="button" className="c-button c-button-quiet" onClick={() => edit(EMPTY)}>
           {t.content.newAnnouncement}
         </button>
@@ -105,7 +203,6 @@ export function ContentSection() {
           {t.content.newNotice}
         </button>
       </div>
-      <p className="c-hint">{t.content.lead}</p>
       <ErrorBanner error={list.error ?? action.error} />
       <Notice text={done} />
       <form className="c-form c-editor-form" onSubmit={publish} aria-labelledby="content-form-title">
@@ -154,29 +251,50 @@ export function ContentSection() {
             </>
           ) : null}
         </div>
-        <Field
+        <LocalizedField
           label={t.content.titleField}
           value={draft.title}
-          onChange={(e) => set({ title: e.target.value })}
+          onChange={(title) => set({ title })}
           required
         />
         {draft.kind === 'notice' ? (
-          <TextField
+          <LocalizedField
             label={t.content.text}
             value={draft.text}
-            onChange={(e) => set({ text: e.target.value })}
+            onChange={(text) => set({ text })}
             required
+            multiline
           />
         ) : (
-          <div className="c-editor-pair">
-            <RichText key={round} initial={draft.text} onChange={(text) => set({ text })} />
-            <section className="c-preview" aria-labelledby="content-preview">
-              <h3 id="content-preview">{t.content.preview}</h3>
-              <SafeHtml html={draft.text} />
-            </section>
-          </div>
+          <>
+            <SelectField
+              label={t.contentEdit.writingIn}
+              value={language}
+              onChange={(l) => setLanguage(l as ContentLanguage)}
+              options={CONTENT_LANGUAGES.map((l) => ({ value: l, label: t.contentEdit.languages[l] }))}
+            />
+            <div className="c-editor-pair">
+              <RichText
+                key={`${round}-${language}`}
+                label={fill(t.contentEdit.inLanguage, {
+                  field: t.content.editor,
+                  language: t.contentEdit.languages[language],
+                })}
+                initial={draft.text[language] ?? ''}
+                onChange={(html) => set({ text: { ...draft.text, [language]: html } })}
+              />
+              <section className="c-preview" aria-labelledby="content-preview">
+                <h3 id="content-preview">{t.content.preview}</h3>
+                <SafeHtml html={inLanguage(draft.text, language)} />
+              </section>
+            </div>
+          </>
         )}
-        <button type="submit" className="c-button" disabled={action.busy || !draft.text.trim()}>
+        <button
+          type="submit"
+          className="c-button"
+          disabled={action.busy || !draft.text.EN?.trim() || !draft.title.EN?.trim()}
+        >
           {t.content.save}
         </button>
       </form>
@@ -202,8 +320,8 @@ export function ContentSection() {
                 edit({
                   kind: 'announce',
                   id: a.id,
-                  title: a.title,
-                  text: a.text,
+                  title: a.titles ?? { EN: a.title },
+                  text: a.texts ?? { EN: a.text },
                   type: a.type,
                   execution: a.execution,
                 }),
@@ -225,76 +343,16 @@ export function ContentSection() {
             label: t.queue.actions,
             cell: (n) =>
               editButtons(n.id, () =>
-                edit({ ...EMPTY, kind: 'notice', id: n.id, title: n.title, text: n.text }),
+                edit({
+                  ...EMPTY,
+                  kind: 'notice',
+                  id: n.id,
+                  title: n.titles ?? { EN: n.title },
+                  text: n.texts ?? { EN: n.text },
+                }),
               ),
           },
         ]}
-      />
-    </section>
-  );
-}
-
-/**
- * A small rich-text editor: an editable region with bold, italic, link and list. It edits HTML
- * in the browser; the server keeps only what its sanitiser allows.
- */
-function RichText({ initial, onChange }: { initial: string; onChange: (html: string) => void }) {
-  const t = useTexts();
-  const ref = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: set once per editor (the key remounts it)
-  useEffect(() => {
-    if (ref.current) ref.current.innerHTML = initial;
-  }, []);
-  const run = (command: string, value?: string) => {
-    ref.current?.focus();
-    // execCommand is what contentEditable offers for this; where it is missing nothing happens.
-    document.execCommand?.(command, false, value);
-    if (ref.current) onChange(ref.current.innerHTML);
-  };
-  const tools: { label: string; text: string; act: () => void }[] = [
-    { label: t.content.bold, text: 'B', act: () => run('bold') },
-    { label: t.content.italic, text: 'I', act: () => run('italic') },
-    {
-      label: t.content.link,
-      text: t.content.link,
-      act: () => {
-        const href = window.prompt(t.content.linkPrompt, 'https://')?.trim();
-        if (href && /^(https?:|mailto:|\/)/i.test(href)) run('createLink', href);
-      },
-    },
-    { label: t.content.list, text: `• ${t.content.list}`, act: () => run('insertUnorderedList') },
-  ];
-  return (
-    <div className="c-editor">
-      <span className="c-label" id="content-editor-label">
-        {t.content.editor}
-      </span>
-      <div className="c-toolbar" role="toolbar" aria-label={t.content.toolbar}>
-        {tools.map((tool) => (
-          <button
-            key={tool.label}
-            type="button"
-            className="c-button c-button-quiet"
-            aria-label={tool.label}
-            title={tool.label}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={tool.act}
-          >
-            {tool.text}
-          </button>
-        ))}
-      </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: a rich-text region has no native element */}
-      <div
-        ref={ref}
-        className="c-editable"
-        contentEditable
-        suppressContentEditableWarning
-        role="textbox"
-        tabIndex={0}
-        aria-multiline="true"
-        aria-labelledby="content-editor-label"
-        onInput={(e) => onChange(e.currentTarget.innerHTML)}
       />
     </div>
   );

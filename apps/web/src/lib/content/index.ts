@@ -32,7 +32,10 @@ export const loadContentTexts = (code: string) => texts().load(code);
 /** `t` for the content namespace, once the current language's catalogue is in. */
 export const useContentTexts = () => texts().useTexts();
 
-/** Content changes only when the operator reloads the configuration: a minute is fresh enough. */
+/**
+ * An operator's change is live on the server at once; a page load (boot data and a fresh query)
+ * shows it, and an open page picks it up within this time when it refetches (focus, remount).
+ */
 const CONTENT_STALE_MS = 60_000;
 
 /** All banner groups in one call (public state "banners"), shared by every PageBanner. */
