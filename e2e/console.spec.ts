@@ -129,7 +129,10 @@ test('an administrator enrols with a second factor and invites a finance operato
 
   const second = await newOperator(browser, 'fib', 'finance');
   second.page.on('dialog', (d) => d.accept());
-  await second.page.getByRole('link', { name: 'Second approvals' }).click();
+  await second.page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Second approvals' })
+    .click();
   const request = second.page.getByRole('row', { name: new RegExp(large) });
   await expect(request).toContainText(finance);
   await request.getByRole('button', { name: 'Approve' }).click();
