@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
 import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
-import { installAgents } from './modules/agents/index.ts';
+import { installAgents, installContracts } from './modules/agents/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
+  installContracts(app, areaDeps);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AreaDeps } from '../../area-deps.ts';
+import { contractCommand } from './ops.ts';
+import { contractRoutes } from './routes.ts';
+import { ContractDesk } from './service.ts';
+import { ContractSettlement, contractsJob } from './settlement.ts';
+
+/** Agent contracts: their calls, the settlement job (every 5 minutes) and the operator command. */
+export function installContracts(app: FastifyInstance, deps: AreaDeps): ContractSettlement {
+  const { database, store, clock, events, ledger } = deps;
+  const settlement = new ContractSettlement({ database, store, ledger, clock, events });
+  contractRoutes(app, store, new ContractDesk(database, clock, events));
+  deps.jobs.add(contractsJob(settlement));
+  deps.ops.extend('contract', contractCommand({ database, clock, events, settlement }));
+  return settlement;
+}

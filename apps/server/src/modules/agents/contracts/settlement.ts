@@ -1,0 +1,298 @@
+import { type ContractKind, TX_TYPE } from '@aurum/contract';
+import { type ContractNode, dividend, HOUSE, salary, settleTree } from '@aurum/games';
+import type { Clock } from '../../../platform/clock.ts';
+import { MINUTE_MS } from '../../../platform/clock.ts';
+import type { Database } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { EventBus } from '../../../platform/events.ts';
+import type { Job } from '../../../platform/jobs.ts';
+import type { MerchantState, MerchantStore } from '../../../platform/merchants.ts';
+import { queryRows } from '../../../platform/sql.ts';
+import { type Ledger, memberAccount, systemAccount } from '../../wallet/index.ts';
+import { businessOffset, offsetMs } from '../business-day.ts';
+import { dividendPeriodOf, parsePeriodKey, previousPeriodKey } from './periods.ts';
+import {
+  contractsInForce,
+  ensureHouseContracts,
+  insertBills,
+  lockBill,
+  type NewBill,
+  openBills,
+  type PeriodContract,
+  previousCarry,
+  recordPayment,
+  type TeamFigures,
+  teamFigures,
+} from './repository.ts';
+import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, toMinorUnits } from './terms.ts';
+
+/** The merchant's system account contracts of top agents are paid from. */
+export const HOUSE_CONTRACTS = systemAccount('HOUSE:CONTRACTS');
+export const CONTRACTS_JOB = 'agent-contracts';
+/** The kinds the job settles (hourly and real-time salaries are not settled yet). */
+export const SETTLED_KINDS: readonly ContractKind[] = ['daily', 'dividend'];
+
+const TX_KIND: Record<ContractKind, number> = {
+  daily: TX_TYPE.salary,
+  hourly: TX_TYPE.salary,
+  realtime: TX_TYPE.salary,
+  dividend: TX_TYPE.dividend,
+};
+
+export interface SettlementDeps {
+  database: Database;
+  store: MerchantStore;
+  ledger: Ledger;
+  clock: Clock;
+  events: EventBus;
+}
+
+/**
+ * Settles agent contracts: one bill per contract and period (UNIQUE (contract_id, period_key)),
+ * then pays every bill still owed, top-down, through the ledger. Safe to run in several processes
+ * at once and to run again after a crash: bills insert once, each payment is keyed by the bill and
+ * what it had been paid before, and a bill is locked while it is paid.
+ */
+export class ContractSettlement {
+  constructor(private readonly deps: SettlementDeps) {}
+
+  /**
+   * Computes and stores the bills of `kind` for the period `periodKey` (a business day
+   * "2026-03-09" for daily salaries; "2026-03-H1" / "2026-03-H2" half-months, "2026-03" months,
+   * "2026-W…" weeks by their first day for dividends), then pays what is owed. Returns the bills
+   * made by this run (0 when another run made them).
+   */
+  async settleContracts(merchantCode: string, kind: ContractKind, periodKey: string): Promise<number> {
+    const merchant = await this.merchant(merchantCode);
+    const { database, clock } = this.deps;
+    const offset = offsetMs(businessOffset(merchant));
+    const range = parsePeriodKey(kind, periodKey, offset);
+    if (!range) throw new AppError('validation.failed', undefined, { period: 'unknown_period' });
+    if (range.toMs > clock.now()) throw new AppError('validation.failed', undefined, { period: 'not_ended' });
+    const from = new Date(range.fromMs);
+    const to = new Date(range.toMs);
+    const config = contractsConfig(merchant);
+    const houseTerms = config.house[kind];
+    if (houseTerms) {
+      await ensureHouseContracts(
+        database.db,
+        merchant.code,
+        kind,
+        houseTerms,
+        merchant.config.brand.agentType,
+        new Date(clock.now()),
+      );
+    }
+    const contracts = (await contractsInForce(database.db, merchant.code, kind, to)).filter(
+      (c) => kind !== 'dividend' || (c.terms.period ?? 'half-monthly') === range.dividendPeriod,
+    );
+    const figures = await teamFigures(
+      database.db,
+      merchant.code,
+      contracts.map((c) => c.id),
+      from,
+      to,
+      toMinorUnits(config.activeMember.validBet),
+      toMinorUnits(config.activeMember.deposit),
+    );
+    const made = await database.db.transaction(async (tx) => {
+      const bills: NewBill[] = [];
+      const amounts = new Map<
+        number,
+        { amount: bigint; tier: number | null; carry: bigint; extra: object }
+      >();
+      for (const c of contracts) {
+        const f = figures.get(c.id) ?? zeroFigures;
+        const carryIn =
+          kind === 'dividend' ? await previousCarry(tx, c.id, previousPeriodKey(kind, periodKey)) : 0n;
+        amounts.set(c.id, amountOf(kind, c, f, carryIn, periodKey));
+      }
+      const { net } = settleTree(nodesOf(contracts, amounts));
+      for (const c of contracts) {
+        const a = amounts.get(c.id)!;
+        const f = figures.get(c.id) ?? zeroFigures;
+        bills.push({
+          contractId: c.id,
+          kind,
+          periodKey,
+          from,
+          to,
+          payerId: c.uplineIsHouse ? null : c.uplineId,
+          payeeId: c.downlineId,
+          depth: c.depth,
+          figures: {
+            teamBet: f.validBetMinor.toString(),
+            pnl: f.pnlMinor.toString(),
+            deposits: f.depositsMinor.toString(),
+            active: Number(f.active),
+            ...a.extra,
+          },
+          tier: a.tier,
+          amountMinor: a.amount,
+          netMinor: net[String(c.downlineId)] ?? 0n,
+          carryMinor: a.carry,
+        });
+      }
+      const before = await countBills(tx, merchant.code, kind, periodKey);
+      await insertBills(tx, merchant.code, bills, new Date(clock.now()));
+      return (await countBills(tx, merchant.code, kind, periodKey)) - before;
+    });
+    if (made > 0) {
+      const ids = contracts.flatMap((c) => [c.downlineId, c.uplineIsHouse ? 0 : c.uplineId]);
+      this.deps.events.publish(merchant.code, ids, { type: 'contract', id: 0, kind, state: 'settled' });
+    }
+    await this.payOwed(merchant.code, kind);
+    return made;
+  }
+
+  /**
+   * Pays every bill of the kind still owed, uplines' bills first (so an agent is credited before
+   * it pays its downlines). A payer short of money pays what its main wallet holds; the rest stays
+   * owed for the next run. Returns the number of payments made.
+   */
+  async payOwed(merchant: string, kind: ContractKind): Promise<number> {
+    const { ledger, clock } = this.deps;
+    let payments = 0;
+    for (const open of await openBills(this.deps.database.db, merchant, kind)) {
+      try {
+        payments += await ledger.run(async (tx) => {
+          const b = await lockBill(tx, merchant, open.id);
+          if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) return 0;
+          const owed = b.amountMinor - b.paidMinor;
+          let amount = owed;
+          if (b.payerId !== null) {
+            const wallet = await ledger.accountFor(tx, merchant, b.payerId, 'MAIN');
+            if (wallet.balanceMinor < amount) amount = wallet.balanceMinor;
+          }
+          if (amount <= 0n) return 0;
+          const moved = await ledger.transfer(tx, {
+            merchant,
+            from: b.payerId === null ? HOUSE_CONTRACTS : memberAccount(b.payerId, 'MAIN'),
+            to: memberAccount(b.payeeId, 'MAIN'),
+            amountMinor: amount,
+            kind: TX_KIND[kind],
+            idempotencyKey: `contract-bill:${b.id}:${b.paidMinor}`,
+            memo: `contract ${b.contractId} bill ${b.id}`,
+            actor: 'agents:contracts',
+          });
+          await recordPayment(tx, b.id, amount, moved.transferId, new Date(clock.now()));
+          return 1;
+        });
+      } catch (error) {
+        // The payer spent its balance meanwhile: the bill stays owed for the next run.
+        if (error instanceof AppError && error.code === 'wallet.insufficient.funds') continue;
+        throw error;
+      }
+    }
+    return payments;
+  }
+
+  /** The job's work at `now`: each merchant's last closed periods settled, and what is owed paid. */
+  async tick(now: number): Promise<number> {
+    let done = 0;
+    const codes = await queryRows<{ code: string }>(
+      this.deps.database.db,
+      'SELECT code FROM merchants ORDER BY code',
+      [],
+    );
+    for (const { code } of codes) {
+      const merchant = await this.merchant(code);
+      const offset = offsetMs(businessOffset(merchant));
+      for (const kind of SETTLED_KINDS) {
+        if (!kindEnabled(merchant, kind)) continue;
+        const keys =
+          kind === 'daily'
+            ? [lastClosedDay(now, offset)]
+            : (['daily', 'weekly', 'half-monthly', 'monthly'] as const).map((p) =>
+                dividendPeriodOf(p, now, offset),
+              );
+        for (const key of keys) done += await this.settleContracts(code, kind, key);
+      }
+    }
+    return done;
+  }
+
+  private async merchant(code: string): Promise<MerchantState> {
+    const merchant = await this.deps.store.get(code);
+    if (!merchant) throw new AppError('merchant.unknown');
+    return merchant;
+  }
+}
+
+const zeroFigures: TeamFigures = { validBetMinor: 0n, pnlMinor: 0n, depositsMinor: 0n, active: 0n };
+
+function amountOf(kind: ContractKind, c: PeriodContract, f: TeamFigures, carryIn: bigint, periodKey: string) {
+  if (kind === 'dividend') {
+    const d = dividend(dividendTerms(c.terms), {
+      validBetMinor: f.validBetMinor,
+      pnlMinor: f.pnlMinor,
+      active: f.active,
+      depositsMinor: f.depositsMinor,
+      carryInMinor: carryIn,
+      newMonth: startsMonth(periodKey),
+    });
+    return {
+      amount: d.amountMinor,
+      tier: d.tier,
+      carry: d.carryOutMinor,
+      extra: { base: d.baseMinor.toString(), fees: d.feesMinor.toString(), carryIn: carryIn.toString() },
+    };
+  }
+  const s = salary(salaryTerms(c.terms), { teamBetMinor: f.validBetMinor, active: f.active });
+  return {
+    amount: s.amountMinor,
+    tier: s.tier,
+    carry: 0n,
+    extra: { countedBet: s.countedBetMinor.toString() },
+  };
+}
+
+/** A dividend period that starts a month: the first half-month, a month, the 1st's day. */
+function startsMonth(key: string): boolean {
+  return /^\d{4}-\d{2}(?:-H1)?$/.test(key) || /^\d{4}-\d{2}-01$/.test(key);
+}
+
+/**
+ * The engine's tree: each holder paid by its upline; an upline that holds no contract of the
+ * kind in force still pays from its wallet (a node of its own with nothing to receive).
+ */
+function nodesOf(
+  contracts: readonly PeriodContract[],
+  amounts: Map<number, { amount: bigint }>,
+): ContractNode[] {
+  const holders = new Set(contracts.map((c) => String(c.downlineId)));
+  const nodes: ContractNode[] = contracts.map((c) => ({
+    id: String(c.downlineId),
+    upline: c.uplineIsHouse ? null : String(c.uplineId),
+    amountMinor: amounts.get(c.id)!.amount,
+  }));
+  for (const c of contracts) {
+    const up = String(c.uplineId);
+    if (!c.uplineIsHouse && !holders.has(up)) {
+      holders.add(up);
+      nodes.push({ id: up, upline: null, amountMinor: 0n });
+    }
+  }
+  return nodes.filter((n) => n.id !== HOUSE);
+}
+
+async function countBills(db: Parameters<typeof queryRows>[0], merchant: string, kind: string, key: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    'SELECT count(*)::int AS n FROM agent_contract_bills WHERE merchant_code = $1 AND kind = $2 AND period_key = $3',
+    [merchant, kind, key],
+  );
+  return row!.n;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The business day that ended last before `now` ("2026-03-09"). */
+export function lastClosedDay(now: number, offset: number): string {
+  const todayStart = Math.floor((now + offset) / DAY_MS) * DAY_MS;
+  return new Date(todayStart - DAY_MS).toISOString().slice(0, 10);
+}
+
+export function contractsJob(settlement: ContractSettlement): Job {
+  return { name: CONTRACTS_JOB, everyMs: 5 * MINUTE_MS, run: (now) => settlement.tick(now) };
+}
