@@ -243,7 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
-  recordRoutes(app, store, new AccountRecords(database, gameDirectory));
+  const accountRecords = new AccountRecords(database, gameDirectory);
+  recordRoutes(app, store, accountRecords);
   installAgents(app, { database, store, clock });
   installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
@@ -265,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
-  installContracts(app, areaDeps);
+  accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
 
   const mediaDir = path.join(config.CONFIG_DIR, 'media');
   if (existsSync(mediaDir)) {

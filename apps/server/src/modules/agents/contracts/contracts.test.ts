@@ -218,6 +218,15 @@ describe.each(engines)('agent contracts on %s', (engine) => {
         expect.objectContaining({ id: made.id, type: 'new', from: A.account }),
       ]);
       expect(info).toMatchObject({ enableSalary: true, enableContract: true });
+      // The consolidated contract info call (spec §7) answers the same pending requests.
+      const consolidated = await call(routes.consolidatedFunds, B.token);
+      expect(ok(routes.consolidatedFunds, consolidated)).toMatchObject({
+        dailysalreqtype: [expect.objectContaining({ id: made.id, type: 'new' })],
+        divtypereq: [],
+      });
+      expect(
+        ok(routes.consolidatedFunds, await call(routes.consolidatedFunds, X.token)).dailysalreqtype,
+      ).toEqual([]);
       fails(await act(X, made.id, 'accept'), 404, 'contract.not.found');
       fails(await act(Bx, made.id, 'reject'), 404, 'contract.not.found');
       fails(await act(A, made.id, 'accept'), 409, 'contract.state'); // the upline cannot accept its own offer

@@ -23,7 +23,6 @@ import {
   findContract,
   givenContracts,
   insertContract,
-  LIVE_STATES,
   listBills,
   listContracts,
   liveContract,
@@ -54,6 +53,22 @@ export class ContractDesk {
     private readonly clock: Clock,
     private readonly events: EventBus,
   ) {}
+
+  /** The four lists of pending requests; empty for a member who is not an agent. */
+  async requests(merchant: MerchantState, member: MemberRow) {
+    if (
+      member.kind !== 'member' ||
+      !isAgentType(merchant, member.type) ||
+      !merchant.features.has('SIGNCONDIV3')
+    ) {
+      return { dailysalreqtype: [], divtypereq: [], contracthoursalreqs: [], realtimesalreqtype: [] };
+    }
+    const { dailysalreqtype, divtypereq, contracthoursalreqs, realtimesalreqtype } = await this.info(
+      merchant,
+      member,
+    );
+    return { dailysalreqtype, divtypereq, contracthoursalreqs, realtimesalreqtype };
+  }
 
   async info(merchant: MerchantState, member: MemberRow) {
     requireAgent(merchant, member);
@@ -291,5 +306,3 @@ export function present(c: ContractRow, viewerId: number): Contract {
     endedAt: c.endedAt,
   };
 }
-
-export { LIVE_STATES };
