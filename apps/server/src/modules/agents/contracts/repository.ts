@@ -353,35 +353,65 @@ export interface NewBill {
   carryMinor: bigint;
 }
 
-/** Inserts the period's bills; a bill that exists already (another run) stays as it is. */
-export async function insertBills(db: Queryable, merchant: string, bills: readonly NewBill[], at: Date) {
-  for (const b of bills) {
-    await queryRows(
+/**
+ * Inserts the period's bills, a thousand a statement; a bill that exists already (another run)
+ * stays as it is. Returns how many this call inserted.
+ */
+export async function insertBills(
+  db: Queryable,
+  merchant: string,
+  bills: readonly NewBill[],
+  at: Date,
+): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < bills.length; i += 1000) {
+    const chunk = bills.slice(i, i + 1000).map((b) => ({
+      contract_id: b.contractId,
+      kind: b.kind,
+      period_key: b.periodKey,
+      period_start: b.from.toISOString(),
+      period_end: b.to.toISOString(),
+      payer_id: b.payerId,
+      payee_id: b.payeeId,
+      depth: b.depth,
+      figures: b.figures,
+      tier: b.tier,
+      amount_minor: b.amountMinor.toString(),
+      net_minor: b.netMinor.toString(),
+      carry_minor: b.carryMinor.toString(),
+    }));
+    const rows = await queryRows<{ id: number }>(
       db,
       `INSERT INTO agent_contract_bills (merchant_code, contract_id, kind, period_key, period_start, period_end,
           payer_id, payee_id, depth, figures, tier, amount_minor, net_minor, carry_minor, state, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::bigint, $13::bigint, $14::bigint,
-               CASE WHEN $12::bigint = 0 THEN 'paid' ELSE 'pending' END, $15, $15)
-       ON CONFLICT (contract_id, period_key) DO NOTHING`,
-      [
-        merchant,
-        b.contractId,
-        b.kind,
-        b.periodKey,
-        b.from.toISOString(),
-        b.to.toISOString(),
-        b.payerId,
-        b.payeeId,
-        b.depth,
-        JSON.stringify(b.figures),
-        b.tier,
-        b.amountMinor.toString(),
-        b.netMinor.toString(),
-        b.carryMinor.toString(),
-        at.toISOString(),
-      ],
+       SELECT $1, r.contract_id, r.kind, r.period_key, r.period_start, r.period_end, r.payer_id, r.payee_id, r.depth,
+              r.figures, r.tier, r.amount_minor::bigint, r.net_minor::bigint, r.carry_minor::bigint,
+              CASE WHEN r.amount_minor::bigint = 0 THEN 'paid' ELSE 'pending' END, $3, $3
+         FROM jsonb_to_recordset($2::jsonb) AS r(contract_id bigint, kind text, period_key text,
+              period_start timestamptz, period_end timestamptz, payer_id bigint, payee_id bigint, depth integer,
+              figures jsonb, tier integer, amount_minor text, net_minor text, carry_minor text)
+       ON CONFLICT (contract_id, period_key) DO NOTHING
+       RETURNING id`,
+      [merchant, JSON.stringify(chunk), at.toISOString()],
     );
+    inserted += rows.length;
   }
+  return inserted;
+}
+
+/** How many of the contracts have their bill of the period already. */
+export async function billedCount(
+  db: Queryable,
+  contractIds: readonly number[],
+  periodKey: string,
+): Promise<number> {
+  if (contractIds.length === 0) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    'SELECT count(*)::int AS n FROM agent_contract_bills WHERE contract_id = ANY($1::bigint[]) AND period_key = $2',
+    [contractIds, periodKey],
+  );
+  return row!.n;
 }
 
 export interface OpenBill {

@@ -12,6 +12,7 @@ import { type Ledger, memberAccount, systemAccount } from '../../wallet/index.ts
 import { businessOffset, offsetMs } from '../business-day.ts';
 import { dividendPeriodOf, parsePeriodKey, previousPeriodKey } from './periods.ts';
 import {
+  billedCount,
   contractsInForce,
   ensureHouseContracts,
   insertBills,
@@ -86,6 +87,12 @@ export class ContractSettlement {
     const contracts = (await contractsInForce(database.db, merchant.code, kind, to)).filter(
       (c) => kind !== 'dividend' || (c.terms.period ?? 'half-monthly') === range.dividendPeriod,
     );
+    // Settled already (the job comes back every few minutes): only collect what is owed.
+    const ids = contracts.map((c) => c.id);
+    if ((await billedCount(database.db, ids, periodKey)) === contracts.length) {
+      await this.payOwed(merchant.code, kind);
+      return 0;
+    }
     const figures = await teamFigures(
       database.db,
       merchant.code,
@@ -133,9 +140,7 @@ export class ContractSettlement {
           carryMinor: a.carry,
         });
       }
-      const before = await countBills(tx, merchant.code, kind, periodKey);
-      await insertBills(tx, merchant.code, bills, new Date(clock.now()));
-      return (await countBills(tx, merchant.code, kind, periodKey)) - before;
+      return insertBills(tx, merchant.code, bills, new Date(clock.now()));
     });
     if (made > 0) {
       const ids = contracts.flatMap((c) => [c.downlineId, c.uplineIsHouse ? 0 : c.uplineId]);
@@ -274,15 +279,6 @@ function nodesOf(
     }
   }
   return nodes.filter((n) => n.id !== HOUSE);
-}
-
-async function countBills(db: Parameters<typeof queryRows>[0], merchant: string, kind: string, key: string) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    'SELECT count(*)::int AS n FROM agent_contract_bills WHERE merchant_code = $1 AND kind = $2 AND period_key = $3',
-    [merchant, kind, key],
-  );
-  return row!.n;
 }
 
 const DAY_MS = 86_400_000;
