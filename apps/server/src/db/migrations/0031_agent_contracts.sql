@@ -63,3 +63,16 @@ CREATE INDEX agent_contract_bills_open_idx ON agent_contract_bills (merchant_cod
   WHERE state IN ('pending', 'partly-paid');
 CREATE INDEX agent_contract_bills_payee_idx ON agent_contract_bills (merchant_code, payee_id, id);
 CREATE INDEX agent_contract_bills_payer_idx ON agent_contract_bills (merchant_code, payer_id, id);
+
+-- A settled period of a kind: made in the transaction that inserts its bills, so the job, coming
+-- back every few minutes, knows there is nothing left to compute (bills with nothing to show, a
+-- contract whose team neither played nor earned, are not stored).
+CREATE TABLE agent_contract_runs (
+  merchant_code text NOT NULL REFERENCES merchants (code),
+  kind text NOT NULL,
+  period_key text NOT NULL,
+  contracts integer NOT NULL,
+  bills integer NOT NULL,
+  settled_at timestamptz NOT NULL,
+  PRIMARY KEY (merchant_code, kind, period_key)
+);

@@ -204,4 +204,33 @@ describe.each(engines)('dividend contracts on %s', (engine) => {
     expect(moved!.n).toBe(bills!.n); // one transfer per bill paid in full
     expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
   });
+
+  it('pays the hourly salary vector: 57,300 in the 10:00 slot, 4 active, unit 10,000 → 250.00', async () => {
+    clock.set(Date.parse('2026-05-02T01:00:00Z')); // 09:00 GMT+8
+    const H = await add('dh', 1, null);
+    const bets = [15_000, 15_000, 15_000, 12_300];
+    for (const bet of bets) await play(await add('dhp', 0, H.account), bet, 0, '2026-05-02T02:30:00Z');
+    clock.set(Date.parse('2026-05-02T03:10:00Z')); // 11:10: the 10:00 slot has ended
+    await expect(
+      opsCommand(t.app, { command: 'contract', action: 'settle', kind: 'hourly', period: '2026-05-02T11' }),
+    ).rejects.toThrow(/not_ended/);
+    await t.app.jobs.runNow('agent-contracts');
+    const [row] = await raw<{
+      amount: string;
+      figures: { countedBet: string; active: number };
+      state: string;
+    }>(
+      `SELECT b.amount_minor::text AS amount, b.figures, b.state FROM agent_contract_bills b
+         JOIN agent_contracts c ON c.id = b.contract_id
+        WHERE c.downline_id = $1 AND c.kind = 'hourly' AND b.period_key = '2026-05-02T10'`,
+      [H.id],
+    );
+    expect(row).toMatchObject({
+      amount: '25000',
+      state: 'paid',
+      figures: { countedBet: '5000000', active: 4 },
+    });
+    expect(await main(H.id)).toBe(25_000n);
+    expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+  });
 });

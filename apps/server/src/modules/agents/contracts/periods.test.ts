@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dividendPeriodOf, parsePeriodKey, previousPeriodKey } from './periods.ts';
+import { dividendPeriodOf, lastClosedSlot, parsePeriodKey, previousPeriodKey } from './periods.ts';
 
 const GMT8 = 8 * 3_600_000;
 
@@ -39,5 +39,23 @@ describe('settlement periods in the business zone', () => {
     expect(dividendPeriodOf('monthly', now, GMT8)).toBe('2026-02');
     expect(dividendPeriodOf('weekly', now, GMT8)).toBe('W2026-03-08');
     expect(dividendPeriodOf('daily', now, GMT8)).toBe('2026-03-15');
+  });
+
+  it('names hourly and half-hourly salary slots', () => {
+    expect(parsePeriodKey('hourly', '2026-03-09T10', GMT8)).toMatchObject({
+      fromMs: Date.parse('2026-03-09T02:00:00Z'),
+      toMs: Date.parse('2026-03-09T03:00:00Z'),
+      slot: 'hour',
+    });
+    expect(parsePeriodKey('hourly', '2026-03-09T10:30', GMT8)).toMatchObject({
+      fromMs: Date.parse('2026-03-09T02:30:00Z'),
+      toMs: Date.parse('2026-03-09T03:00:00Z'),
+      slot: 'half-hour',
+    });
+    for (const key of ['2026-03-09T24', '2026-03-09T10:15', '2026-03-09'])
+      expect(parsePeriodKey('hourly', key, 0)).toBeNull();
+    const now = Date.parse('2026-03-09T03:10:00Z'); // 11:10 GMT+8
+    expect(lastClosedSlot('hour', now, GMT8)).toBe('2026-03-09T10');
+    expect(lastClosedSlot('half-hour', now, GMT8)).toBe('2026-03-09T10:30');
   });
 });

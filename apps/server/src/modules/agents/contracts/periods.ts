@@ -13,7 +13,11 @@ export interface PeriodRange {
   toMs: number;
   /** The dividend period the key names (daily salaries: 'daily'). */
   dividendPeriod: DividendPeriodKind;
+  /** Hourly salaries: the slot length the key names. */
+  slot?: 'hour' | 'half-hour';
 }
+
+const HOUR_MS = 3_600_000;
 
 const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
 const iso = (localMs: number) => new Date(localMs).toISOString().slice(0, 10);
@@ -25,6 +29,7 @@ export function parsePeriodKey(kind: ContractKind, key: string, offset: number):
     toMs: toLocal - offset,
     dividendPeriod: p,
   });
+  if (kind === 'hourly') return hourSlot(key, offset);
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (m) {
     const start = day(+m[1]!, +m[2]!, +m[3]!);
@@ -48,6 +53,30 @@ export function parsePeriodKey(kind: ContractKind, key: string, offset: number):
   m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(key);
   if (m) return range(day(+m[1]!, +m[2]!, 1), day(+m[1]!, +m[2]! + 1, 1), 'monthly');
   return null;
+}
+
+/** An hourly salary's slot: "2026-03-09T10" (10:00–11:00), "2026-03-09T10:30" (10:30–11:00). */
+function hourSlot(key: string, offset: number): PeriodRange | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3])(?::(00|30))?$/.exec(key);
+  if (!m) return null;
+  const start = Date.parse(`${m[1]}T00:00:00Z`);
+  if (Number.isNaN(start) || iso(start) !== m[1]) return null;
+  const from = start + Number(m[2]) * HOUR_MS + (m[3] === '30' ? HOUR_MS / 2 : 0);
+  const half = m[3] !== undefined;
+  return {
+    fromMs: from - offset,
+    toMs: from + (half ? HOUR_MS / 2 : HOUR_MS) - offset,
+    dividendPeriod: 'daily',
+    slot: half ? 'half-hour' : 'hour',
+  };
+}
+
+/** The last hourly-salary slot of the length that has ended by `now`. */
+export function lastClosedSlot(slot: 'hour' | 'half-hour', now: number, offset: number): string {
+  const size = slot === 'hour' ? HOUR_MS : HOUR_MS / 2;
+  const start = Math.floor((now + offset) / size) * size - size;
+  const text = new Date(start).toISOString();
+  return slot === 'hour' ? text.slice(0, 13) : text.slice(0, 16);
 }
 
 /** The key of the period of the same length that contains the local day `localDayMs`. */

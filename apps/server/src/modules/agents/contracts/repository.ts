@@ -399,19 +399,35 @@ export async function insertBills(
   return inserted;
 }
 
-/** How many of the contracts have their bill of the period already. */
-export async function billedCount(
-  db: Queryable,
-  contractIds: readonly number[],
-  periodKey: string,
-): Promise<number> {
-  if (contractIds.length === 0) return 0;
-  const [row] = await queryRows<{ n: number }>(
+/** True when the kind's period has been settled (agent_contract_runs). */
+export async function periodSettled(db: Queryable, merchant: string, kind: ContractKind, periodKey: string) {
+  const rows = await queryRows(
     db,
-    'SELECT count(*)::int AS n FROM agent_contract_bills WHERE contract_id = ANY($1::bigint[]) AND period_key = $2',
-    [contractIds, periodKey],
+    'SELECT 1 FROM agent_contract_runs WHERE merchant_code = $1 AND kind = $2 AND period_key = $3',
+    [merchant, kind, periodKey],
   );
-  return row!.n;
+  return rows.length > 0;
+}
+
+/** Marks the period settled; false when another run did (its bills are stored, ours are not). */
+export async function markSettled(
+  db: Queryable,
+  run: {
+    merchant: string;
+    kind: ContractKind;
+    periodKey: string;
+    contracts: number;
+    bills: number;
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    `INSERT INTO agent_contract_runs (merchant_code, kind, period_key, contracts, bills, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
+    [run.merchant, run.kind, run.periodKey, run.contracts, run.bills, run.at.toISOString()],
+  );
+  return rows.length > 0;
 }
 
 export interface OpenBill {

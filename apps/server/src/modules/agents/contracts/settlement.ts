@@ -10,16 +10,17 @@ import type { MerchantState, MerchantStore } from '../../../platform/merchants.t
 import { queryRows } from '../../../platform/sql.ts';
 import { type Ledger, memberAccount, systemAccount } from '../../wallet/index.ts';
 import { businessOffset, offsetMs } from '../business-day.ts';
-import { dividendPeriodOf, parsePeriodKey, previousPeriodKey } from './periods.ts';
+import { dividendPeriodOf, lastClosedSlot, parsePeriodKey, previousPeriodKey } from './periods.ts';
 import {
-  billedCount,
   contractsInForce,
   ensureHouseContracts,
   insertBills,
   lockBill,
+  markSettled,
   type NewBill,
   openBills,
   type PeriodContract,
+  periodSettled,
   previousCarry,
   recordPayment,
   type TeamFigures,
@@ -30,8 +31,8 @@ import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, toMinorUnits 
 /** The merchant's system account contracts of top agents are paid from. */
 export const HOUSE_CONTRACTS = systemAccount('HOUSE:CONTRACTS');
 export const CONTRACTS_JOB = 'agent-contracts';
-/** The kinds the job settles (hourly and real-time salaries are not settled yet). */
-export const SETTLED_KINDS: readonly ContractKind[] = ['daily', 'dividend'];
+/** The kinds the job settles (real-time salaries are not settled yet). */
+export const SETTLED_KINDS: readonly ContractKind[] = ['daily', 'hourly', 'dividend'];
 
 const TX_KIND: Record<ContractKind, number> = {
   daily: TX_TYPE.salary,
@@ -59,7 +60,7 @@ export class ContractSettlement {
 
   /**
    * Computes and stores the bills of `kind` for the period `periodKey` (a business day
-   * "2026-03-09" for daily salaries; "2026-03-H1" / "2026-03-H2" half-months, "2026-03" months,
+   * "2026-03-09" for daily salaries; a slot "2026-03-09T10" or "2026-03-09T10:30" for hourly ones; "2026-03-H1" / "2026-03-H2" half-months, "2026-03" months,
    * "2026-W…" weeks by their first day for dividends), then pays what is owed. Returns the bills
    * made by this run (0 when another run made them).
    */
@@ -68,10 +69,23 @@ export class ContractSettlement {
     const { database, clock } = this.deps;
     const offset = offsetMs(businessOffset(merchant));
     const range = parsePeriodKey(kind, periodKey, offset);
-    if (!range) throw new AppError('validation.failed', undefined, { period: 'unknown_period' });
-    if (range.toMs > clock.now()) throw new AppError('validation.failed', undefined, { period: 'not_ended' });
+    if (!range) {
+      throw new AppError('validation.failed', `${periodKey} is not a period of ${kind} contracts.`, {
+        period: 'unknown_period',
+      });
+    }
+    if (range.toMs > clock.now()) {
+      throw new AppError('validation.failed', `The period ${periodKey} has not ended.`, {
+        period: 'not_ended',
+      });
+    }
     const from = new Date(range.fromMs);
     const to = new Date(range.toMs);
+    // Settled already (the job comes back every few minutes): only collect what is owed.
+    if (await periodSettled(database.db, merchant.code, kind, periodKey)) {
+      await this.payOwed(merchant.code, kind);
+      return 0;
+    }
     const config = contractsConfig(merchant);
     const houseTerms = config.house[kind];
     if (houseTerms) {
@@ -84,15 +98,11 @@ export class ContractSettlement {
         new Date(clock.now()),
       );
     }
-    const contracts = (await contractsInForce(database.db, merchant.code, kind, to)).filter(
-      (c) => kind !== 'dividend' || (c.terms.period ?? 'half-monthly') === range.dividendPeriod,
+    const contracts = (await contractsInForce(database.db, merchant.code, kind, to)).filter((c) =>
+      kind === 'dividend'
+        ? (c.terms.period ?? 'half-monthly') === range.dividendPeriod
+        : kind !== 'hourly' || (c.terms.slot ?? 'hour') === range.slot,
     );
-    // Settled already (the job comes back every few minutes): only collect what is owed.
-    const ids = contracts.map((c) => c.id);
-    if ((await billedCount(database.db, ids, periodKey)) === contracts.length) {
-      await this.payOwed(merchant.code, kind);
-      return 0;
-    }
     const figures = await teamFigures(
       database.db,
       merchant.code,
@@ -118,6 +128,16 @@ export class ContractSettlement {
       for (const c of contracts) {
         const a = amounts.get(c.id)!;
         const f = figures.get(c.id) ?? zeroFigures;
+        const netMinor = net[String(c.downlineId)] ?? 0n;
+        // Nothing to show: the team neither played nor deposited, nothing earned or owed.
+        if (
+          a.amount === 0n &&
+          netMinor === 0n &&
+          a.carry === 0n &&
+          f.validBetMinor === 0n &&
+          f.depositsMinor === 0n
+        )
+          continue;
         bills.push({
           contractId: c.id,
           kind,
@@ -136,11 +156,21 @@ export class ContractSettlement {
           },
           tier: a.tier,
           amountMinor: a.amount,
-          netMinor: net[String(c.downlineId)] ?? 0n,
+          netMinor,
           carryMinor: a.carry,
         });
       }
-      return insertBills(tx, merchant.code, bills, new Date(clock.now()));
+      const at = new Date(clock.now());
+      const first = await markSettled(tx, {
+        merchant: merchant.code,
+        kind,
+        periodKey,
+        contracts: contracts.length,
+        bills: bills.length,
+        at,
+      });
+      // Another run settled the period meanwhile: its bills stand (and ours would be the same).
+      return first ? insertBills(tx, merchant.code, bills, at) : 0;
     });
     if (made > 0) {
       const ids = contracts.flatMap((c) => [c.downlineId, c.uplineIsHouse ? 0 : c.uplineId]);
@@ -200,20 +230,23 @@ export class ContractSettlement {
       'SELECT code FROM merchants ORDER BY code',
       [],
     );
+    const failures: unknown[] = [];
     for (const { code } of codes) {
       const merchant = await this.merchant(code);
       const offset = offsetMs(businessOffset(merchant));
       for (const kind of SETTLED_KINDS) {
         if (!kindEnabled(merchant, kind)) continue;
-        const keys =
-          kind === 'daily'
-            ? [lastClosedDay(now, offset)]
-            : (['daily', 'weekly', 'half-monthly', 'monthly'] as const).map((p) =>
-                dividendPeriodOf(p, now, offset),
-              );
-        for (const key of keys) done += await this.settleContracts(code, kind, key);
+        for (const key of periodsToSettle(kind, now, offset)) {
+          // One kind or period failing (logged by the job runner) must not stop the others.
+          try {
+            done += await this.settleContracts(code, kind, key);
+          } catch (error) {
+            failures.push(error);
+          }
+        }
       }
     }
+    if (failures.length > 0) throw failures[0];
     return done;
   }
 
@@ -222,6 +255,16 @@ export class ContractSettlement {
     if (!merchant) throw new AppError('merchant.unknown');
     return merchant;
   }
+}
+
+/** The last closed periods of a kind at `now`: the day, the hour and half-hour slots, each dividend length. */
+function periodsToSettle(kind: ContractKind, now: number, offset: number): string[] {
+  if (kind === 'daily') return [lastClosedDay(now, offset)];
+  if (kind === 'hourly')
+    return [lastClosedSlot('hour', now, offset), lastClosedSlot('half-hour', now, offset)];
+  return (['daily', 'weekly', 'half-monthly', 'monthly'] as const).map((p) =>
+    dividendPeriodOf(p, now, offset),
+  );
 }
 
 const zeroFigures: TeamFigures = { validBetMinor: 0n, pnlMinor: 0n, depositsMinor: 0n, active: 0n };
