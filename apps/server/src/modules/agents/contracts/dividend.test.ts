@@ -233,4 +233,57 @@ describe.each(engines)('dividend contracts on %s', (engine) => {
     expect(await main(H.id)).toBe(25_000n);
     expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
   });
+
+  it('pays the real-time salary vector per player per draw: X loses 2,500 on one SSC draw, Y wins on 500', async () => {
+    clock.set(Date.parse('2026-05-03T01:00:00Z')); // 09:00 GMT+8
+    const R = await add('dr', 1, null);
+    const RB = await add('drb', 1, R.account);
+    const X = await add('drx', 0, RB.account);
+    const Y = await add('dry', 0, R.account);
+    await ok(routes.contracts, R.token);
+    const terms = { tiers: [{ min: { playerBet: '1000' }, percent: '1.0', winPercent: '0.5' }] };
+    const offered = await ok(routes.offerContract, R.token, {
+      downline: RB.account,
+      kind: 'realtime',
+      terms,
+    });
+    await ok(routes.contractAction, RB.token, { id: offered.id, action: 'accept' });
+    // X's two tickets of one draw (2,500, lost) and Y's round (500, won 900), at 10:01.
+    const at = '2026-05-03T02:01:00Z';
+    for (const [n, bet] of [
+      [1, 1_500],
+      [2, 1_000],
+    ] as const) {
+      await raw(
+        `INSERT INTO game_rounds (merchant, vendor, round_id, order_no, member_id, game_code, mode, status,
+           bet_minor, win_minor, detail, opened_at, settled_at)
+         VALUES ($1, 'AURLT', $2, $2, $3, 'SSC1', 'real', 'settled', $4::bigint, 0, $5::jsonb, $6::timestamptz, $6::timestamptz)`,
+        [
+          DEMO_MERCHANT,
+          `lt-rt-${X.id}-${n}`,
+          X.id,
+          bet * 100,
+          JSON.stringify({ lottery: 'SSC1', issueNo: '20260503-0121' }),
+          at,
+        ],
+      );
+    }
+    await play(Y, 500, 900, at);
+    clock.set(Date.parse('2026-05-03T02:06:00Z')); // 10:06: the 10:00 run has ended
+    await t.app.jobs.runNow('agent-contracts');
+    const rt = async (downline: number) =>
+      (
+        await raw<{ amount: string; net: string; state: string }>(
+          `SELECT b.amount_minor::text AS amount, b.net_minor::text AS net, b.state FROM agent_contract_bills b
+             JOIN agent_contracts c ON c.id = b.contract_id
+            WHERE c.downline_id = $1 AND c.kind = 'realtime' AND b.period_key = '2026-05-03T10:00'`,
+          [downline],
+        )
+      )[0];
+    expect(await rt(RB.id)).toMatchObject({ amount: '2500', net: '2500', state: 'paid' });
+    expect(await rt(R.id)).toMatchObject({ amount: '4000', net: '1500', state: 'paid' }); // 37.50 + 2.50, keeps 12.50 + 2.50
+    expect(await main(RB.id)).toBe(2_500n);
+    expect(await main(R.id)).toBe(1_500n);
+    expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+  });
 });

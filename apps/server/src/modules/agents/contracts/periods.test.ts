@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dividendPeriodOf, lastClosedSlot, parsePeriodKey, previousPeriodKey } from './periods.ts';
+import {
+  dividendPeriodOf,
+  lastClosedFiveMinutes,
+  lastClosedSlot,
+  parsePeriodKey,
+  previousPeriodKey,
+} from './periods.ts';
 
 const GMT8 = 8 * 3_600_000;
 
@@ -57,5 +63,15 @@ describe('settlement periods in the business zone', () => {
     const now = Date.parse('2026-03-09T03:10:00Z'); // 11:10 GMT+8
     expect(lastClosedSlot('hour', now, GMT8)).toBe('2026-03-09T10');
     expect(lastClosedSlot('half-hour', now, GMT8)).toBe('2026-03-09T10:30');
+  });
+
+  it('names five-minute real-time salary runs', () => {
+    expect(parsePeriodKey('realtime', '2026-03-09T10:05', GMT8)).toMatchObject({
+      fromMs: Date.parse('2026-03-09T02:05:00Z'),
+      toMs: Date.parse('2026-03-09T02:10:00Z'),
+    });
+    for (const key of ['2026-03-09T10:07', '2026-03-09T10', '2026-03-09'])
+      expect(parsePeriodKey('realtime', key, 0)).toBeNull();
+    expect(lastClosedFiveMinutes(Date.parse('2026-03-09T02:06:00Z'), GMT8)).toBe('2026-03-09T10:00');
   });
 });

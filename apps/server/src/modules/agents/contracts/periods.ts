@@ -30,6 +30,7 @@ export function parsePeriodKey(kind: ContractKind, key: string, offset: number):
     dividendPeriod: p,
   });
   if (kind === 'hourly') return hourSlot(key, offset);
+  if (kind === 'realtime') return fiveMinutes(key, offset);
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (m) {
     const start = day(+m[1]!, +m[2]!, +m[3]!);
@@ -69,6 +70,24 @@ function hourSlot(key: string, offset: number): PeriodRange | null {
     dividendPeriod: 'daily',
     slot: half ? 'half-hour' : 'hour',
   };
+}
+
+/** A real-time salary run: five minutes "2026-03-09T10:05" (10:05–10:10). */
+function fiveMinutes(key: string, offset: number): PeriodRange | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5][05])$/.exec(key);
+  if (!m) return null;
+  const start = Date.parse(`${m[1]}T00:00:00Z`);
+  if (Number.isNaN(start) || iso(start) !== m[1]) return null;
+  const from = start + Number(m[2]) * HOUR_MS + Number(m[3]) * 60_000;
+  return { fromMs: from - offset, toMs: from + FIVE_MINUTES_MS - offset, dividendPeriod: 'daily' };
+}
+
+const FIVE_MINUTES_MS = 300_000;
+
+/** The last five minutes of real-time salary that have ended by `now`. */
+export function lastClosedFiveMinutes(now: number, offset: number): string {
+  const start = Math.floor((now + offset) / FIVE_MINUTES_MS) * FIVE_MINUTES_MS - FIVE_MINUTES_MS;
+  return new Date(start).toISOString().slice(0, 16);
 }
 
 /** The last hourly-salary slot of the length that has ended by `now`. */

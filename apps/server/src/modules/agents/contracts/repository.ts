@@ -617,3 +617,34 @@ export async function previousCarry(db: Queryable, contractId: number, periodKey
   );
   return row ? BigInt(row.carry) : 0n;
 }
+
+export interface PlayerDraw {
+  path: string;
+  betMinor: bigint;
+  netMinor: bigint;
+}
+
+/**
+ * Real-time salary: each player's draws settled in [from, to) from the record of play — a
+ * lottery draw is the game and issue of its tickets (detail.lottery / detail.issueNo), any other
+ * round is a draw of its own — with the player's bet and net result (payouts less bets) in it.
+ */
+export async function playerDraws(
+  db: Queryable,
+  merchant: string,
+  from: Date,
+  to: Date,
+): Promise<PlayerDraw[]> {
+  const rows = await queryRows<{ path: string; bet: string; net: string }>(
+    db,
+    `SELECT m.path, d.bet::text AS bet, d.net::text AS net
+       FROM (SELECT member_id, sum(bet_minor) AS bet, sum(win_minor) - sum(bet_minor) AS net
+               FROM game_rounds
+              WHERE merchant = $1 AND mode = 'real' AND status = 'settled' AND settled_at >= $2 AND settled_at < $3
+              GROUP BY member_id, CASE WHEN detail ? 'issueNo' THEN (detail ->> 'lottery') || ':' || (detail ->> 'issueNo')
+                                       ELSE vendor || ':' || round_id END) d
+       JOIN members m ON m.id = d.member_id AND m.merchant_code = $1`,
+    [merchant, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((r) => ({ path: r.path, betMinor: BigInt(r.bet), netMinor: BigInt(r.net) }));
+}

@@ -1,5 +1,5 @@
 import { type ContractKind, TX_TYPE } from '@aurum/contract';
-import { type ContractNode, dividend, HOUSE, salary, settleTree } from '@aurum/games';
+import { type ContractNode, dividend, HOUSE, realtimeSalary, salary, settleTree } from '@aurum/games';
 import type { Clock } from '../../../platform/clock.ts';
 import { MINUTE_MS } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/db.ts';
@@ -10,7 +10,13 @@ import type { MerchantState, MerchantStore } from '../../../platform/merchants.t
 import { queryRows } from '../../../platform/sql.ts';
 import { type Ledger, memberAccount, systemAccount } from '../../wallet/index.ts';
 import { businessOffset, offsetMs } from '../business-day.ts';
-import { dividendPeriodOf, lastClosedSlot, parsePeriodKey, previousPeriodKey } from './periods.ts';
+import {
+  dividendPeriodOf,
+  lastClosedFiveMinutes,
+  lastClosedSlot,
+  parsePeriodKey,
+  previousPeriodKey,
+} from './periods.ts';
 import {
   contractsInForce,
   ensureHouseContracts,
@@ -20,19 +26,21 @@ import {
   type NewBill,
   openBills,
   type PeriodContract,
+  type PlayerDraw,
   periodSettled,
+  playerDraws,
   previousCarry,
   recordPayment,
   type TeamFigures,
   teamFigures,
 } from './repository.ts';
-import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, toMinorUnits } from './terms.ts';
+import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, tiersOf, toMinorUnits } from './terms.ts';
 
 /** The merchant's system account contracts of top agents are paid from. */
 export const HOUSE_CONTRACTS = systemAccount('HOUSE:CONTRACTS');
 export const CONTRACTS_JOB = 'agent-contracts';
-/** The kinds the job settles (real-time salaries are not settled yet). */
-export const SETTLED_KINDS: readonly ContractKind[] = ['daily', 'hourly', 'dividend'];
+/** The kinds the job settles. */
+export const SETTLED_KINDS: readonly ContractKind[] = ['realtime', 'daily', 'hourly', 'dividend'];
 
 const TX_KIND: Record<ContractKind, number> = {
   daily: TX_TYPE.salary,
@@ -112,6 +120,7 @@ export class ContractSettlement {
       toMinorUnits(config.activeMember.validBet),
       toMinorUnits(config.activeMember.deposit),
     );
+    const draws = kind === 'realtime' ? await playerDraws(database.db, merchant.code, from, to) : [];
     const made = await database.db.transaction(async (tx) => {
       const bills: NewBill[] = [];
       const amounts = new Map<
@@ -122,7 +131,10 @@ export class ContractSettlement {
         const f = figures.get(c.id) ?? zeroFigures;
         const carryIn =
           kind === 'dividend' ? await previousCarry(tx, c.id, previousPeriodKey(kind, periodKey)) : 0n;
-        amounts.set(c.id, amountOf(kind, c, f, carryIn, periodKey));
+        amounts.set(
+          c.id,
+          kind === 'realtime' ? realtimeAmount(c, draws) : amountOf(kind, c, f, carryIn, periodKey),
+        );
       }
       const { net } = settleTree(nodesOf(contracts, amounts));
       for (const c of contracts) {
@@ -262,6 +274,7 @@ function periodsToSettle(kind: ContractKind, now: number, offset: number): strin
   if (kind === 'daily') return [lastClosedDay(now, offset)];
   if (kind === 'hourly')
     return [lastClosedSlot('hour', now, offset), lastClosedSlot('half-hour', now, offset)];
+  if (kind === 'realtime') return [lastClosedFiveMinutes(now, offset)];
   return (['daily', 'weekly', 'half-monthly', 'monthly'] as const).map((p) =>
     dividendPeriodOf(p, now, offset),
   );
@@ -293,6 +306,23 @@ function amountOf(kind: ContractKind, c: PeriodContract, f: TeamFigures, carryIn
     carry: 0n,
     extra: { countedBet: s.countedBetMinor.toString() },
   };
+}
+
+/**
+ * A real-time salary for the period: each draw of a player of the holder's team, by the
+ * holder's tiers (the player's draw bet picks the tier; its net result picks the loss or win rate).
+ */
+function realtimeAmount(c: PeriodContract, draws: readonly PlayerDraw[]) {
+  const tiers = tiersOf(c.terms);
+  const end = `${c.path.slice(0, -1)}0`;
+  let amount = 0n;
+  let count = 0;
+  for (const d of draws) {
+    if (d.path < c.path || d.path >= end) continue;
+    amount += realtimeSalary(tiers, { betMinor: d.betMinor, netMinor: d.netMinor }).amountMinor;
+    count += 1;
+  }
+  return { amount, tier: null, carry: 0n, extra: { draws: count } };
 }
 
 /** A dividend period that starts a month: the first half-month, a month, the 1st's day. */
