@@ -196,6 +196,11 @@ describe.each(engines)('agent contracts on %s', (engine) => {
       fails(await offer(X, B), 404, 'contract.downline.invalid'); // not X's downline
       fails(await offer(A, P), 404, 'contract.downline.invalid'); // a player
       fails(await offer(P, B), 403, 'agent.only');
+      // A member who is not an agent is refused every contract call.
+      fails(await call(routes.contractInfo, P.token), 403, 'agent.only');
+      fails(await call(routes.contracts, P.token), 403, 'agent.only');
+      fails(await call(routes.contractBills, P.token), 403, 'agent.only');
+      fails(await act(P, 1, 'accept'), 403, 'agent.only');
       fails(await offer(B, A), 404, 'contract.downline.invalid'); // its upline
       // B holds no daily contract yet, so it has nothing to offer from.
       const b1 = await add('cp', AGENT, B.account);

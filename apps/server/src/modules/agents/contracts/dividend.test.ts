@@ -110,6 +110,7 @@ describe.each(engines)('dividend contracts on %s', (engine) => {
   let A: Who;
   let B: Who;
   const aPlayers: Who[] = [];
+  const bPlayers: Who[] = [];
   beforeAll(async () => {
     A = await add('da', 1, null);
     B = await add('db', 1, A.account);
@@ -123,8 +124,11 @@ describe.each(engines)('dividend contracts on %s', (engine) => {
     await ok(routes.contractAction, B.token, { id: offered.id, action: 'accept' });
     // 1–15 March: B's 8 players 50,000 each, P&L 5,000 each (400,000 / 40,000 / 8); A's own 4
     // players 100,000 each, 5,000 each: A's team 800,000 / 60,000 / 12.
-    for (let i = 0; i < 8; i++)
-      await play(await add('dbp', 0, B.account), 50_000, 45_000, '2026-03-05T02:00:00Z');
+    for (let i = 0; i < 8; i++) {
+      const p = await add('dbp', 0, B.account);
+      bPlayers.push(p);
+      await play(p, 50_000, 45_000, '2026-03-05T02:00:00Z');
+    }
     for (let i = 0; i < 4; i++) {
       const p = await add('dap', 0, A.account);
       aPlayers.push(p);
@@ -284,6 +288,26 @@ describe.each(engines)('dividend contracts on %s', (engine) => {
     expect(await rt(R.id)).toMatchObject({ amount: '4000', net: '1500', state: 'paid' }); // 37.50 + 2.50, keeps 12.50 + 2.50
     expect(await main(RB.id)).toBe(2_500n);
     expect(await main(R.id)).toBe(1_500n);
+    expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+  });
+
+  it('makes A pay its downline in full from its own wallet when the differential is negative', async () => {
+    // 16–31 May: B's team 400,000 / 40,000 / 8 → 4,000; A's own players win 30,000, so A's team
+    // is 800,000 / 10,000 / 12 → T1 10 % → 1,000: A's bill shows −3,000, paid from its wallet.
+    for (const p of bPlayers) await play(p, 50_000, 45_000, '2026-05-20T02:00:00Z');
+    for (const p of aPlayers) await play(p, 100_000, 107_500, '2026-05-20T02:00:00Z');
+    clock.set(Date.parse('2026-06-01T04:00:00Z'));
+    const [a0, b0] = [await main(A.id), await main(B.id)];
+    await settle('2026-05-H2');
+    expect(await bill(A.id, '2026-05-H2')).toMatchObject({
+      amount: '100000',
+      net: '-300000',
+      tier: 1,
+      state: 'paid',
+    });
+    expect(await bill(B.id, '2026-05-H2')).toMatchObject({ amount: '400000', net: '400000', state: 'paid' });
+    expect((await main(A.id)) - a0).toBe(-300_000n);
+    expect((await main(B.id)) - b0).toBe(400_000n);
     expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
   });
 });
