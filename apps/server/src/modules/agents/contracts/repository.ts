@@ -277,8 +277,9 @@ export interface TeamFigures {
 /**
  * Each contract holder's team figures over [from, to): valid bet and payouts of settled
  * real-money rounds (the record of play), deposits into main wallets (the ledger), and active
- * members (valid bet or deposits reaching the merchant's thresholds). One statement: the members
- * who played or deposited in the period, joined to each team's path range.
+ * members (valid bet or deposits reaching the merchant's thresholds). One statement: each member
+ * who played or deposited in the period counts for every upline on its stored path, joined to the
+ * holders by id (members × depth rows, where a range join per holder would be holders × members).
  */
 export async function teamFigures(
   db: Queryable,
@@ -293,8 +294,7 @@ export async function teamFigures(
   const rows = await queryRows<{ id: number; valid: string; pnl: string; deposits: string; active: string }>(
     db,
     `WITH holders AS (
-       SELECT c.id, d.path FROM agent_contracts c JOIN members d ON d.id = c.downline_id
-        WHERE c.merchant_code = $1 AND c.id = ANY($2::bigint[])),
+       SELECT c.id, c.downline_id FROM agent_contracts c WHERE c.merchant_code = $1 AND c.id = ANY($2::bigint[])),
      bets AS (
        SELECT member_id, sum(bet_minor) AS valid, sum(win_minor) AS win FROM game_rounds
         WHERE merchant = $1 AND mode = 'real' AND status = 'settled' AND settled_at >= $3 AND settled_at < $4
@@ -309,11 +309,15 @@ export async function teamFigures(
        SELECT m.path, coalesce(b.valid, 0) AS valid, coalesce(b.win, 0) AS win, coalesce(d.dep, 0) AS dep
          FROM (SELECT member_id FROM bets UNION SELECT member_id FROM deps) x
          JOIN members m ON m.id = x.member_id AND m.merchant_code = $1
-         LEFT JOIN bets b ON b.member_id = x.member_id LEFT JOIN deps d ON d.member_id = x.member_id)
-     SELECT h.id::int AS id, coalesce(sum(p.valid), 0)::text AS valid,
-            coalesce(sum(p.valid - p.win), 0)::text AS pnl, coalesce(sum(p.dep), 0)::text AS deposits,
-            count(*) FILTER (WHERE p.valid >= $5::bigint OR p.dep >= $6::bigint)::text AS active
-       FROM holders h LEFT JOIN per p ON p.path >= h.path AND p.path < substr(h.path, 1, length(h.path) - 1) || '0'
+         LEFT JOIN bets b ON b.member_id = x.member_id LEFT JOIN deps d ON d.member_id = x.member_id),
+     -- Each member counts for itself and every upline on its stored path: set-based, no walk.
+     up AS (
+       SELECT u.id::bigint AS member_id, p.valid, p.win, p.dep
+         FROM per p, unnest(string_to_array(trim(both '/' FROM p.path), '/')) AS u(id))
+     SELECT h.id::int AS id, coalesce(sum(up.valid), 0)::text AS valid,
+            coalesce(sum(up.valid - up.win), 0)::text AS pnl, coalesce(sum(up.dep), 0)::text AS deposits,
+            count(up.member_id) FILTER (WHERE up.valid >= $5::bigint OR up.dep >= $6::bigint)::text AS active
+       FROM holders h LEFT JOIN up ON up.member_id = h.downline_id
       GROUP BY h.id`,
     [
       merchant,

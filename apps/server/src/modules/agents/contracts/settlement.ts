@@ -24,6 +24,7 @@ import {
   lockBill,
   markSettled,
   type NewBill,
+  type OpenBill,
   openBills,
   type PeriodContract,
   type PlayerDraw,
@@ -198,40 +199,60 @@ export class ContractSettlement {
    * owed for the next run. Returns the number of payments made.
    */
   async payOwed(merchant: string, kind: ContractKind): Promise<number> {
-    const { ledger, clock } = this.deps;
+    const open = await openBills(this.deps.database.db, merchant, kind);
     let payments = 0;
-    for (const open of await openBills(this.deps.database.db, merchant, kind)) {
+    // A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
+    // money meanwhile is paid again one bill at a time, so the others are not held up.
+    for (let i = 0; i < open.length; i += PAY_CHUNK) {
+      const chunk = open.slice(i, i + PAY_CHUNK);
       try {
-        payments += await ledger.run(async (tx) => {
-          const b = await lockBill(tx, merchant, open.id);
-          if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) return 0;
-          const owed = b.amountMinor - b.paidMinor;
-          let amount = owed;
-          if (b.payerId !== null) {
-            const wallet = await ledger.accountFor(tx, merchant, b.payerId, 'MAIN');
-            if (wallet.balanceMinor < amount) amount = wallet.balanceMinor;
-          }
-          if (amount <= 0n) return 0;
-          const moved = await ledger.transfer(tx, {
-            merchant,
-            from: b.payerId === null ? HOUSE_CONTRACTS : memberAccount(b.payerId, 'MAIN'),
-            to: memberAccount(b.payeeId, 'MAIN'),
-            amountMinor: amount,
-            kind: TX_KIND[kind],
-            idempotencyKey: `contract-bill:${b.id}:${b.paidMinor}`,
-            memo: `contract ${b.contractId} bill ${b.id}`,
-            actor: 'agents:contracts',
-          });
-          await recordPayment(tx, b.id, amount, moved.transferId, new Date(clock.now()));
-          return 1;
-        });
+        payments += await this.payBills(merchant, kind, chunk);
       } catch (error) {
-        // The payer spent its balance meanwhile: the bill stays owed for the next run.
-        if (error instanceof AppError && error.code === 'wallet.insufficient.funds') continue;
-        throw error;
+        if (!isShort(error)) throw error;
+        for (const bill of chunk) {
+          try {
+            payments += await this.payBills(merchant, kind, [bill]);
+          } catch (e) {
+            // The bill stays owed for the next run.
+            if (!isShort(e)) throw e;
+          }
+        }
       }
     }
     return payments;
+  }
+
+  /** Pays the bills in one transaction, each from what its payer holds now. */
+  private payBills(merchant: string, kind: ContractKind, bills: readonly OpenBill[]): Promise<number> {
+    const { ledger, clock } = this.deps;
+    return ledger.run(async (tx) => {
+      let payments = 0;
+      for (const open of bills) {
+        const b = await lockBill(tx, merchant, open.id);
+        if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) continue;
+        let amount = b.amountMinor - b.paidMinor;
+        if (b.payerId !== null) {
+          const wallet = await ledger.accountFor(tx, merchant, b.payerId, 'MAIN');
+          if (wallet.balanceMinor < amount) amount = wallet.balanceMinor;
+        }
+        if (amount <= 0n) continue;
+        const moved = await ledger.transfer(tx, {
+          merchant,
+          from: b.payerId === null ? HOUSE_CONTRACTS : memberAccount(b.payerId, 'MAIN'),
+          to: memberAccount(b.payeeId, 'MAIN'),
+          amountMinor: amount,
+          kind: TX_KIND[kind],
+          idempotencyKey: `contract-bill:${b.id}:${b.paidMinor}`,
+          memo: `contract ${b.contractId} bill ${b.id}`,
+          actor: 'agents:contracts',
+          // One shard of the house per transaction, so two runs never wait on each other's shards.
+          shard: bills[0]!.id,
+        });
+        await recordPayment(tx, b.id, amount, moved.transferId, new Date(clock.now()));
+        payments += 1;
+      }
+      return payments;
+    });
   }
 
   /** The job's work at `now`: each merchant's last closed periods settled, and what is owed paid. */
@@ -279,6 +300,11 @@ function periodsToSettle(kind: ContractKind, now: number, offset: number): strin
     dividendPeriodOf(p, now, offset),
   );
 }
+
+/** Bills paid per transaction. */
+const PAY_CHUNK = 100;
+
+const isShort = (error: unknown) => error instanceof AppError && error.code === 'wallet.insufficient.funds';
 
 const zeroFigures: TeamFigures = { validBetMinor: 0n, pnlMinor: 0n, depositsMinor: 0n, active: 0n };
 
