@@ -465,16 +465,40 @@ const toOpen = (r: RawOpenBill): OpenBill => ({
 const OPEN_COLUMNS = `id::int AS id, contract_id::int AS contract_id, payer_id::int AS payer_id, payee_id::int AS payee_id,
   amount_minor::text AS amount, paid_minor::text AS paid, state`;
 
-/** Bills of the kind still owed (any period), top-down: an upline is paid before it pays. */
-export async function openBills(db: Queryable, merchant: string, kind: ContractKind): Promise<OpenBill[]> {
+/**
+ * Bills of the kind still owed (any period), top-down (an upline is paid before it pays), a page
+ * of `limit` after the (depth, id) cursor; the index on open bills answers it.
+ */
+export async function openBills(
+  db: Queryable,
+  merchant: string,
+  kind: ContractKind,
+  after: { depth: number; id: number } = { depth: -1, id: 0 },
+  limit = 5000,
+): Promise<(OpenBill & { depth: number })[]> {
+  const rows = await queryRows<RawOpenBill & { depth: number }>(
+    db,
+    `SELECT ${OPEN_COLUMNS}, depth FROM agent_contract_bills
+      WHERE merchant_code = $1 AND kind = $2 AND state IN ('pending', 'partly-paid') AND (depth, id) > ($3, $4)
+      ORDER BY depth, id LIMIT $5`,
+    [merchant, kind, after.depth, after.id, limit],
+  );
+  return rows.map((r) => ({ ...toOpen(r), depth: r.depth }));
+}
+
+/** Locks the bills (in id order, as every run does) and reads them as they are now. */
+export async function lockBills(
+  db: Queryable,
+  merchant: string,
+  ids: readonly number[],
+): Promise<Map<number, OpenBill>> {
   const rows = await queryRows<RawOpenBill>(
     db,
-    `SELECT ${OPEN_COLUMNS} FROM agent_contract_bills
-      WHERE merchant_code = $1 AND kind = $2 AND state IN ('pending', 'partly-paid')
-      ORDER BY depth, period_end, id LIMIT 10000`,
-    [merchant, kind],
+    `SELECT ${OPEN_COLUMNS} FROM agent_contract_bills WHERE merchant_code = $1 AND id = ANY($2::bigint[])
+      ORDER BY id FOR UPDATE`,
+    [merchant, ids],
   );
-  return rows.map(toOpen);
+  return new Map(rows.map((r) => [r.id, toOpen(r)]));
 }
 
 export async function lockBill(db: Queryable, merchant: string, id: number): Promise<OpenBill | null> {

@@ -21,7 +21,7 @@ import {
   contractsInForce,
   ensureHouseContracts,
   insertBills,
-  lockBill,
+  lockBills,
   markSettled,
   type NewBill,
   type OpenBill,
@@ -199,27 +199,32 @@ export class ContractSettlement {
    * owed for the next run. Returns the number of payments made.
    */
   async payOwed(merchant: string, kind: ContractKind): Promise<number> {
-    const open = await openBills(this.deps.database.db, merchant, kind);
     let payments = 0;
-    // A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
-    // money meanwhile is paid again one bill at a time, so the others are not held up.
-    for (let i = 0; i < open.length; i += PAY_CHUNK) {
-      const chunk = open.slice(i, i + PAY_CHUNK);
-      try {
-        payments += await this.payBills(merchant, kind, chunk);
-      } catch (error) {
-        if (!isShort(error)) throw error;
-        for (const bill of chunk) {
-          try {
-            payments += await this.payBills(merchant, kind, [bill]);
-          } catch (e) {
-            // The bill stays owed for the next run.
-            if (!isShort(e)) throw e;
+    let after = { depth: -1, id: 0 };
+    for (;;) {
+      const open = await openBills(this.deps.database.db, merchant, kind, after);
+      if (open.length === 0) return payments;
+      const last = open.at(-1)!;
+      after = { depth: last.depth, id: last.id };
+      // A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
+      // money meanwhile is paid again one bill at a time, so the others are not held up.
+      for (let i = 0; i < open.length; i += PAY_CHUNK) {
+        const chunk = open.slice(i, i + PAY_CHUNK);
+        try {
+          payments += await this.payBills(merchant, kind, chunk);
+        } catch (error) {
+          if (!isShort(error)) throw error;
+          for (const bill of chunk) {
+            try {
+              payments += await this.payBills(merchant, kind, [bill]);
+            } catch (e) {
+              // The bill stays owed for the next run.
+              if (!isShort(e)) throw e;
+            }
           }
         }
       }
     }
-    return payments;
   }
 
   /** Pays the bills in one transaction, each from what its payer holds now. */
@@ -227,8 +232,14 @@ export class ContractSettlement {
     const { ledger, clock } = this.deps;
     return ledger.run(async (tx) => {
       let payments = 0;
+      const locked = await lockBills(
+        tx,
+        merchant,
+        bills.map((b) => b.id),
+      );
+      // Paid in the order given (uplines first), so an agent is credited before it pays.
       for (const open of bills) {
-        const b = await lockBill(tx, merchant, open.id);
+        const b = locked.get(open.id);
         if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) continue;
         let amount = b.amountMinor - b.paidMinor;
         if (b.payerId !== null) {
