@@ -6,12 +6,13 @@
  * BENCH_DATABASE_URL for these three, each in 1 process and with WORKERS=2), `-- maths` the
  * 10-million-spin RTP simulation and the dieharder summary. Two figures run only when named, as
  * they take many minutes: `-- agents` the team report over a generated tree of 1,000,000
- * members, `-- lottery` the settlement of 100,000 lottery tickets and the lottery bets per
+ * members, `-- contracts` the settlement of 100,000 daily-salary contracts, `-- lottery` the settlement of 100,000 lottery tickets and the lottery bets per
  * second (PostgreSQL, bench/agents.ts and bench/lottery.ts). The servers listen on BENCH_PORT
  * (default 8282) and the five ports after it.
  */
 import { agentsBench } from './agents.ts';
 import { apiBench } from './api.ts';
+import { contractsBench } from './contracts.ts';
 import { gamesBench } from './games.ts';
 import { gamesMathsBench } from './games-maths.ts';
 import { ledgerBench } from './ledger.ts';
@@ -26,7 +27,7 @@ const LEDGER_PORT = BASE_PORT + 2;
 const GAMES_PORT = BASE_PORT + 3;
 const PAIR_PORT = BASE_PORT + 4;
 const LOTTERY_PORT = BASE_PORT + 5;
-const FIGURES = ['web', 'api', 'ledger', 'games', 'maths', 'agents', 'lottery'] as const;
+const FIGURES = ['web', 'api', 'ledger', 'games', 'maths', 'agents', 'contracts', 'lottery'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -42,6 +43,7 @@ async function main() {
     for (const line of await gamesBench(GAMES_PORT)) console.log(line);
   if (only === undefined || only === 'maths') for (const line of await gamesMathsBench()) console.log(line);
   if (only === 'agents') for (const line of await agentsBench()) console.log(line);
+  if (only === 'contracts') for (const line of await contractsBench()) console.log(line);
   if (only === 'lottery') for (const line of await lotteryBench(LOTTERY_PORT)) console.log(line);
 }
 

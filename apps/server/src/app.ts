@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
 import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
-import { installAgents } from './modules/agents/index.ts';
+import { installAgents, installContracts } from './modules/agents/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -243,7 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
-  recordRoutes(app, store, new AccountRecords(database, gameDirectory));
+  const accountRecords = new AccountRecords(database, gameDirectory);
+  recordRoutes(app, store, accountRecords);
   installAgents(app, { database, store, clock });
   installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
+  accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
 
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, {

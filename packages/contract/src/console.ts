@@ -27,7 +27,8 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'players',
     permission: 'players.read',
-    commands: ['player', 'adjust', 'reset-password', 'message-send'],
+    // contract: agent contracts and their bills (the players' agent trees are here too).
+    commands: ['player', 'adjust', 'reset-password', 'message-send', 'contract'],
   },
   {
     id: 'promotions',

@@ -257,6 +257,20 @@ export const errorCatalogue = {
   'agent.only': { status: 403, message: 'This is for agents only.' },
   /** A registration link that is not one of the agent's own (or was deleted). */
   'agent.link.unknown': { status: 404, message: 'There is no such registration link.' },
+  /** Agent contracts (issue 15). A contract the caller is not a party to is unknown to it. */
+  'contract.not.found': { status: 404, message: 'There is no such contract.' },
+  'contract.kind.disabled': { status: 403, message: 'This kind of contract is not offered.' },
+  'contract.downline.invalid': {
+    status: 404,
+    message: 'A contract can only be offered to one of your direct downline agents.',
+  },
+  'contract.upline.none': {
+    status: 409,
+    message: 'You hold no contract of this kind, so you cannot offer one.',
+  },
+  'contract.terms.invalid': { status: 400, message: 'The contract terms are not valid.' },
+  'contract.offer.exists': { status: 409, message: 'An offer of this kind is already waiting.' },
+  'contract.state': { status: 409, message: 'The contract cannot do that in its present state.' },
   'transfer.vendor.unknown': { status: 400, message: 'There is no such game wallet.' },
   'transfer.vendor.unplayable': {
     status: 400,

@@ -12,6 +12,7 @@ export * from './schemas/agent.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/content.ts';
+export * from './schemas/contracts.ts';
 export * from './schemas/games.ts';
 export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';

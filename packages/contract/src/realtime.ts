@@ -81,6 +81,8 @@ export type RealtimeServerMessage =
   | { type: 'promotion'; applicationId: number; status: string }
   /** One of the member's withdrawals changed status (paid, rejected, confirmed, auto-received…). */
   | { type: 'withdrawal'; orderNo: string; status: string }
+  /** One of the member's agent contracts changed (offered, accepted, terminated) or was settled. */
+  | { type: 'contract'; id: number; kind: string; state: string }
   /**
    * A lottery issue moved on, to every signed-in socket of the merchant: `drawn` (its result is
    * in the opened-numbers call), `settled` (every ticket paid: tickets and balance changed) or

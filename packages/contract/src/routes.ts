@@ -86,6 +86,17 @@ import {
 } from './schemas/cashier.ts';
 import { contentRoutes } from './schemas/content.ts';
 import {
+  contractActionRequestSchema,
+  contractActionValueSchema,
+  contractBillSchema,
+  contractBillsQuerySchema,
+  contractInfoSchema,
+  contractListSchema,
+  contractSchema,
+  contractsQuerySchema,
+  offerContractRequestSchema,
+} from './schemas/contracts.ts';
+import {
   betRecordsQuerySchema,
   betRecordsSchema,
   favouriteIdsSchema,
@@ -711,6 +722,59 @@ const coreRoutes = {
     query: deleteAgentLinkQuerySchema,
     body: noBody,
     response: agentLinkDeletedSchema,
+  }),
+
+  // Agent contracts (issue 15): SIGNCONDIV3 gates them all; each kind's own key (DIVIDEND,
+  // DAYSAL + DAYSALCONT3, HOURSAL3, RTSALARY3) and brand flag are checked by the service.
+  contractInfo: route({
+    method: 'GET',
+    path: '/wps/agent/contracts/info',
+    auth: 'T',
+    encrypted: false,
+    feature: 'SIGNCONDIV3',
+    query: noQuery,
+    body: noBody,
+    response: contractInfoSchema,
+  }),
+  contracts: route({
+    method: 'GET',
+    path: '/wps/agent/contracts',
+    auth: 'T',
+    encrypted: false,
+    feature: 'SIGNCONDIV3',
+    query: contractsQuerySchema,
+    body: noBody,
+    response: contractListSchema,
+  }),
+  offerContract: route({
+    method: 'POST',
+    path: '/wps/agent/contracts',
+    auth: 'T',
+    encrypted: false,
+    feature: 'SIGNCONDIV3',
+    query: noQuery,
+    body: offerContractRequestSchema,
+    response: contractSchema,
+  }),
+  contractAction: route({
+    method: 'PUT',
+    path: '/wps/agent/contracts',
+    auth: 'T',
+    encrypted: false,
+    feature: 'SIGNCONDIV3',
+    query: noQuery,
+    body: contractActionRequestSchema,
+    response: contractActionValueSchema,
+  }),
+  contractBills: route({
+    method: 'GET',
+    path: '/wps/agent/contracts/bills',
+    auth: 'T',
+    encrypted: false,
+    feature: 'SIGNCONDIV3',
+    query: contractBillsQuerySchema,
+    body: noBody,
+    response: paged(contractBillSchema),
   }),
 
   // Cashier: deposits and withdrawals. Amounts are decimal strings, times epoch milliseconds.

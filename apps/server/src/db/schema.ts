@@ -1,4 +1,12 @@
-import type { DepositStatus, MerchantConfig, SocialProvider } from '@aurum/contract';
+import type {
+  BillState,
+  ContractKind,
+  ContractState,
+  ContractTerms,
+  DepositStatus,
+  MerchantConfig,
+  SocialProvider,
+} from '@aurum/contract';
 import {
   type AnyPgColumn,
   bigint,
@@ -625,4 +633,46 @@ export const supportChatMessages = pgTable('support_chat_messages', {
   actor: text('actor'),
   body: text('body').notNull(),
   createdAt: tz('created_at').notNull(),
+});
+
+/** Agent contracts (0031_agent_contracts.sql): offers and contracts between an upline and a downline. */
+export const agentContracts = pgTable('agent_contracts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  kind: text('kind').$type<ContractKind>().notNull(),
+  uplineId: bigint('upline_id', { mode: 'number' }).notNull(),
+  downlineId: bigint('downline_id', { mode: 'number' }).notNull(),
+  terms: jsonb('terms').$type<ContractTerms>().notNull(),
+  state: text('state').$type<ContractState>().notNull(),
+  replacesId: bigint('replaces_id', { mode: 'number' }),
+  terminationBy: text('termination_by').$type<'upline' | 'downline'>(),
+  createdAt: tz('created_at').notNull(),
+  updatedAt: tz('updated_at').notNull(),
+  acceptedAt: tz('accepted_at'),
+  endedAt: tz('ended_at'),
+});
+export type AgentContractRow = typeof agentContracts.$inferSelect;
+
+/** One settlement of a contract for a period (0031): UNIQUE (contract_id, period_key). */
+export const agentContractBills = pgTable('agent_contract_bills', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  contractId: bigint('contract_id', { mode: 'number' }).notNull(),
+  kind: text('kind').$type<ContractKind>().notNull(),
+  periodKey: text('period_key').notNull(),
+  periodStart: tz('period_start').notNull(),
+  periodEnd: tz('period_end').notNull(),
+  payerId: bigint('payer_id', { mode: 'number' }),
+  payeeId: bigint('payee_id', { mode: 'number' }).notNull(),
+  depth: integer('depth').notNull(),
+  figures: jsonb('figures').$type<Record<string, string | number>>().notNull(),
+  tier: integer('tier'),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+  paidMinor: bigint('paid_minor', { mode: 'bigint' }).notNull(),
+  carryMinor: bigint('carry_minor', { mode: 'bigint' }).notNull(),
+  transferIds: jsonb('transfer_ids').$type<number[]>().notNull(),
+  state: text('state').$type<BillState>().notNull(),
+  createdAt: tz('created_at').notNull(),
+  updatedAt: tz('updated_at').notNull(),
 });

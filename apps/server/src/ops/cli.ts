@@ -138,6 +138,15 @@ Commands:
                                          is refunded once and the reason audited
   lottery prize-group <account> <group>  set a member's own prize group within the merchant's
                                          range (default: back to the merchant's default)
+  contract list --account <account> [--kind K]
+                                         the agent contracts a member holds and offers
+  contract show <id>                     a contract and its bills (one per period)
+  contract terminate <id> --reason <why> end a contract at once
+  contract write-off <bill> --reason <why>
+                                         stop collecting what a contract bill still owes
+  contract settle <kind> <period>        settle a period now (daily 2026-03-09, hourly
+                                         2026-03-09T10, realtime 2026-03-09T10:05,
+                                         dividend 2026-03-H1 / 2026-03 / W2026-03-08)
 ${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
@@ -204,6 +213,7 @@ interface CliOptions extends ContentCliOptions {
   by?: string | undefined;
   action?: string | undefined;
   game?: string | undefined;
+  kind?: string | undefined;
   start?: string | undefined;
   end?: string | undefined;
   clear?: boolean | undefined;
@@ -322,6 +332,33 @@ function lotteryCommand(
   return { command: 'lottery', action, game: first, issueNo: second };
 }
 
+/** `contract …`: the server checks every value (ids, kinds, periods). */
+function contractCliCommand(
+  action: string | undefined,
+  first: string | undefined,
+  second: string | undefined,
+  opts: CliOptions,
+) {
+  switch (action) {
+    case 'list':
+      if (!opts.account) fail(`contract list needs --account <account>.\n\n${USAGE}`);
+      return { command: 'contract', action, account: opts.account, kind: opts.kind };
+    case 'show':
+      return { command: 'contract', action, id: first ?? '' };
+    case 'terminate':
+    case 'write-off':
+      if (!opts.reason) fail(`contract ${action} needs --reason "<why>".\n\n${USAGE}`);
+      return action === 'terminate'
+        ? { command: 'contract', action, id: first ?? '', reason: opts.reason }
+        : { command: 'contract', action, bill: first ?? '', reason: opts.reason };
+    case 'settle':
+      if (!first || !second) fail(`contract settle takes a kind and a period.\n\n${USAGE}`);
+      return { command: 'contract', action, kind: first, period: second };
+    default:
+      return fail(`contract takes list, show, terminate, write-off or settle.\n\n${USAGE}`);
+  }
+}
+
 const WITHDRAW_ACTIONS = ['approve', 'reject', 'return-margin', 'force-received'];
 
 function withdrawCommand(action: string | undefined, orderNo: string | undefined, opts: CliOptions) {
@@ -432,6 +469,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return riskCommand(sub, value, opts);
     case 'lottery':
       return lotteryCommand(sub, value, words[3], opts);
+    case 'contract':
+      return contractCliCommand(sub, value, words[3], opts);
     case 'operator':
       return operatorCommand(sub, value, opts);
     case 'approval':
@@ -668,6 +707,7 @@ async function main() {
       title: { type: 'string' },
       account: { type: 'string' },
       game: { type: 'string' },
+      kind: { type: 'string' },
       minutes: { type: 'string' },
       days: { type: 'string' },
       'win-above': { type: 'string' },

@@ -10,6 +10,7 @@ const OPTIONAL_FILES = [
   'content',
   'promotions',
   'support',
+  'contracts',
   'lottery',
 ] as const;
 
@@ -47,6 +48,7 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     content: raw.content,
     promotions: raw.promotions,
     support: raw.support,
+    contracts: raw.contracts,
     lottery: raw.lottery,
     ...site,
   });

@@ -5,6 +5,7 @@ import { passwordRuleProblem } from '../validation-rules.ts';
 import { accountSettingsSchema } from './account.ts';
 import { cashierConfigSchema } from './cashier.ts';
 import { contentConfigSchema } from './content.ts';
+import { contractsConfigSchema } from './contracts.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { gameConfigSchema, maintenanceWindowSchema, maxWinAmountSchema, VENDOR_PROVIDERS } from './games.ts';
 import { promotionsConfigSchema } from './promotions.ts';
@@ -127,6 +128,8 @@ export const merchantConfigSchema = z.object({
   promotions: promotionsConfigSchema.prefault({}),
   /** Feedback bounds, chat rooms and limits (config/support.json). */
   support: supportConfigSchema.prefault({}),
+  /** Agent contracts: pages on, active members, top agents' terms (config/contracts.json). */
+  contracts: contractsConfigSchema.prefault({}),
   /**
    * The lottery (config/lottery.json): games, schedules, odds boards and limits, checked whole by
    * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.

@@ -405,7 +405,10 @@ export const transactionRowSchema = z.object({
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
-/** GET /wps/member/info/funds/consolidated: the member's contracts (empty until contracts exist). */
+/**
+ * GET /wps/member/info/funds/consolidated: the member's pending contract requests by kind (offers
+ * to it, terminations asked of it): `{ id, type: new | modification | termination, from, createdAt }`.
+ */
 export const consolidatedFundsSchema = z.object({
   dailysalreqtype: z.array(z.unknown()),
   divtypereq: z.array(z.unknown()),

@@ -19,3 +19,7 @@ export function installAgents(
 ): void {
   agentRoutes(app, deps.store, new AgentCentre(deps.database, deps.clock));
 }
+
+/** Agent contracts (contracts/): the life-cycle calls, the settlement job, the `contract` command. */
+export { installContracts } from './contracts/install.ts';
+export { CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';

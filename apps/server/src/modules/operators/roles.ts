@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'lottery.read',
   'lottery.write',
   'reports.read',
+  'agents.read',
+  'agents.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +58,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'messages.read',
     'messages.write',
     'promotions.read',
+    'agents.read',
   ],
   /** Banners, notices, announcements, promotions, help, blog. */
   content: ['site.read', 'content.write', 'promotions.read', 'promotions.review'],
@@ -71,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'lottery.read',
     'lottery.write',
     'reports.read',
+    'agents.read',
   ],
   /** Read-only reporting. */
   reporting: [
@@ -81,6 +85,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'risk.read',
     'lottery.read',
     'reports.read',
+    'agents.read',
   ],
 };
 
@@ -155,6 +160,13 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   'vendor-secret': 'secrets.rotate',
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
+  contract: {
+    list: 'agents.read',
+    show: 'agents.read',
+    terminate: 'agents.write',
+    'write-off': 'agents.write',
+    settle: 'agents.write',
+  },
 };
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);

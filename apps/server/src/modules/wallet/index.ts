@@ -9,7 +9,7 @@ export { checkLedger } from './invariants.ts';
 export type { LedgerTx, StatementHook, TransferRequest, TransferResult } from './ledger.ts';
 export { Ledger } from './ledger.ts';
 export { adjustBalance, ledgerCheck } from './ops.ts';
-export { AccountRecords } from './records.ts';
+export { AccountRecords, type ContractRequests } from './records.ts';
 export { recordRoutes } from './records-routes.ts';
 export { MOVE_SQL } from './repository.ts';
 export { walletRoutes } from './routes.ts';

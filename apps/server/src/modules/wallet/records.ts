@@ -36,11 +36,21 @@ const MAX_TIME_MS = 8_640_000_000_000_000;
  * consolidated contract info. Always the signed-in member's own; nothing names another
  * member's accounts.
  */
+/** The pending contract requests of a member, by kind (the agents module answers it). */
+export type ContractRequests = (merchant: MerchantState, member: MemberRow) => Promise<ConsolidatedFunds>;
+
 export class AccountRecords {
+  private contractRequests: ContractRequests | null = null;
+
   constructor(
     private readonly database: Database,
     private readonly games: GameDirectory,
   ) {}
+
+  /** Where the consolidated contract info comes from (set once the agents module is installed). */
+  useContractRequests(requests: ContractRequests): void {
+    this.contractRequests = requests;
+  }
 
   /**
    * The member's movements on its main, hold, agent and game wallets from startTime to
@@ -135,9 +145,13 @@ export class AccountRecords {
     });
   }
 
-  /** The member's contracts by kind; there are no contracts yet, so every list is empty. */
-  consolidatedFunds(merchant: MerchantState, member: MemberRow): ConsolidatedFunds {
+  /**
+   * The member's pending contract requests by kind (offers to it, terminations asked of it): an
+   * agent's from its contracts, empty lists for anyone else.
+   */
+  async consolidatedFunds(merchant: MerchantState, member: MemberRow): Promise<ConsolidatedFunds> {
     requireRealAccount(merchant, member);
+    if (this.contractRequests) return this.contractRequests(merchant, member);
     return { dailysalreqtype: [], divtypereq: [], contracthoursalreqs: [], realtimesalreqtype: [] };
   }
 }

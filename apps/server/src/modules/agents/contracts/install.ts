@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { MemberRow } from '../../../db/schema.ts';
+import type { MerchantState } from '../../../platform/merchants.ts';
+import type { AreaDeps } from '../../area-deps.ts';
+import { contractCommand } from './ops.ts';
+import { contractRoutes } from './routes.ts';
+import { ContractDesk } from './service.ts';
+import { ContractSettlement, contractsJob } from './settlement.ts';
+
+/** Agent contracts: their calls, the settlement job (every 5 minutes) and the operator command. */
+export function installContracts(app: FastifyInstance, deps: AreaDeps) {
+  const { database, store, clock, events, ledger } = deps;
+  const settlement = new ContractSettlement({ database, store, ledger, clock, events });
+  const desk = new ContractDesk(database, clock, events);
+  contractRoutes(app, store, desk);
+  deps.jobs.add(contractsJob(settlement));
+  deps.ops.extend('contract', contractCommand({ database, clock, events, settlement }));
+  return {
+    settlement,
+    /** The consolidated contract info of GET /wps/member/info/funds/consolidated. */
+    requests: (merchant: MerchantState, member: MemberRow) => desk.requests(merchant, member),
+  };
+}
