@@ -52,6 +52,18 @@ import {
   teamMembersQuerySchema,
   teamOverviewSchema,
 } from './schemas/agent.ts';
+import {
+  agentIncomeQuerySchema,
+  agentIncomeSchema,
+  agentReportCsvQuerySchema,
+  agentReportCsvSchema,
+  downlineTransactionsQuerySchema,
+  downlineTransactionsSchema,
+  teamBetsQuerySchema,
+  teamBetsSchema,
+  teamPnlQuerySchema,
+  teamPnlSchema,
+} from './schemas/agent-reports.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import {
   bindAccountRequestSchema,
@@ -711,6 +723,59 @@ const coreRoutes = {
     query: deleteAgentLinkQuerySchema,
     body: noBody,
     response: agentLinkDeletedSchema,
+  }),
+
+  // The agent centre's team reports and red envelopes (issue 15): only the agent's own team.
+  teamBets: route({
+    method: 'GET',
+    path: '/wps/agent/reports/bets',
+    auth: 'T',
+    encrypted: false,
+    feature: 'TRANSBETREPMEM3',
+    query: teamBetsQuerySchema,
+    body: noBody,
+    response: teamBetsSchema,
+  }),
+  teamPnl: route({
+    method: 'GET',
+    path: '/wps/agent/reports/pnl',
+    auth: 'T',
+    encrypted: false,
+    feature: 'AGETEAMPNL3',
+    query: teamPnlQuerySchema,
+    body: noBody,
+    response: teamPnlSchema,
+  }),
+  downlineTransactions: route({
+    method: 'GET',
+    path: '/wps/agent/reports/transactions',
+    auth: 'T',
+    encrypted: false,
+    feature: 'AGEDOWNTRANS3',
+    query: downlineTransactionsQuerySchema,
+    body: noBody,
+    response: downlineTransactionsSchema,
+  }),
+  agentIncome: route({
+    method: 'GET',
+    path: '/wps/agent/reports/income',
+    auth: 'T',
+    encrypted: false,
+    feature: 'AGEREV3',
+    query: agentIncomeQuerySchema,
+    body: noBody,
+    response: agentIncomeSchema,
+  }),
+  /** Each report's own key is checked too (the CSV of a report whose key is off is refused). */
+  agentReportCsv: route({
+    method: 'GET',
+    path: '/wps/agent/reports/csv',
+    auth: 'T',
+    encrypted: false,
+    feature: 'AGEINFO3',
+    query: agentReportCsvQuerySchema,
+    body: noBody,
+    response: agentReportCsvSchema,
   }),
 
   // Cashier: deposits and withdrawals. Amounts are decimal strings, times epoch milliseconds.

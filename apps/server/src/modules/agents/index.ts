@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { AgentReports } from './reports.ts';
+import { agentReportRoutes } from './reports-routes.ts';
 import { agentRoutes } from './routes.ts';
 
 export { businessOffset, DEFAULT_UTC_OFFSET, offsetMs, overviewPeriods } from './business-day.ts';
@@ -18,4 +20,12 @@ export function installAgents(
   deps: Pick<AreaDeps, 'database' | 'store' | 'clock'>,
 ): void {
   agentRoutes(app, deps.store, new AgentCentre(deps.database, deps.clock));
+}
+
+/** The team reports (team betting, profit and loss, downline transactions, my income, CSV). */
+export function installAgentReports(
+  app: FastifyInstance,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock'>,
+): void {
+  agentReportRoutes(app, deps.store, new AgentReports(deps.database, deps.clock));
 }
