@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
 import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
-import { installAgentReports, installAgents } from './modules/agents/index.ts';
+import { installAgents, installAgentTeamTools } from './modules/agents/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
   recordRoutes(app, store, new AccountRecords(database, gameDirectory));
   installAgents(app, { database, store, clock });
-  installAgentReports(app, { database, store, clock });
+  installAgentTeamTools(app, { database, store, clock, ledger, passwords: paymentPasswords });
   installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { envelopeRoutes } from './envelope-routes.ts';
+import { type PaymentPasswordCheck, RedEnvelopes } from './envelopes.ts';
 import { AgentReports } from './reports.ts';
 import { agentReportRoutes } from './reports-routes.ts';
 import { agentRoutes } from './routes.ts';
@@ -22,10 +24,14 @@ export function installAgents(
   agentRoutes(app, deps.store, new AgentCentre(deps.database, deps.clock));
 }
 
-/** The team reports (team betting, profit and loss, downline transactions, my income, CSV). */
-export function installAgentReports(
+/**
+ * The team reports (team betting, profit and loss, downline transactions, my income, CSV), red
+ * envelopes and the downline actions of downline management.
+ */
+export function installAgentTeamTools(
   app: FastifyInstance,
-  deps: Pick<AreaDeps, 'database' | 'store' | 'clock'>,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'ledger'> & { passwords: PaymentPasswordCheck },
 ): void {
   agentReportRoutes(app, deps.store, new AgentReports(deps.database, deps.clock));
+  envelopeRoutes(app, deps.store, new RedEnvelopes(deps));
 }
