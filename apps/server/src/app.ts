@@ -245,7 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });
   recordRoutes(app, store, new AccountRecords(database, gameDirectory));
   installAgents(app, { database, store, clock });
-  installAgentTeamTools(app, { database, store, clock, ledger, passwords: paymentPasswords });
+  installAgentTeamTools(app, {
+    database,
+    store,
+    clock,
+    ledger,
+    accounts,
+    events,
+    passwords: paymentPasswords,
+  });
   installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });

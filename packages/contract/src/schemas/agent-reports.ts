@@ -202,3 +202,46 @@ export const redEnvelopesSchema = z.object({
   totalPages: z.number().int(),
   total: z.number().int(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Downline actions (DOWNMAN): on a downline anywhere in the agent's team; recall only from a
+// direct downline.
+
+const downlineAccount = z.string().trim().min(1).max(32);
+
+/** POST /wps/agent/downline/status: enable or disable a downline (disabling ends its sessions). */
+export const downlineStatusRequestSchema = z.strictObject({
+  account: downlineAccount,
+  status: z.enum(['active', 'disabled']),
+});
+export const downlineStatusSchema = z.object({ account: z.string(), status: z.enum(['active', 'disabled']) });
+
+/** POST /wps/agent/downline/password-reset: a one-time password, answered once. */
+export const downlinePasswordResetRequestSchema = z.strictObject({ account: downlineAccount });
+export const downlinePasswordResetSchema = z.object({ account: z.string(), oneTimePassword: z.string() });
+
+/** GET/POST /wps/agent/downline/notes: the agent's own notes on a downline. */
+export const downlineNotesQuerySchema = z.strictObject({ account: downlineAccount });
+export const downlineNoteRequestSchema = z.strictObject({
+  account: downlineAccount,
+  body: z.string().trim().min(1).max(1000),
+});
+export const downlineNoteSchema = z.object({ id: z.number().int(), body: z.string(), createdAt: z.number() });
+export type DownlineNote = z.infer<typeof downlineNoteSchema>;
+export const downlineNotesSchema = z.array(downlineNoteSchema);
+
+/** POST /wps/agent/downline/message: a personal message into the downline's inbox. */
+export const downlineMessageRequestSchema = z.strictObject({
+  account: downlineAccount,
+  title: z.string().trim().min(1).max(100),
+  body: z.string().trim().min(1).max(2000),
+});
+export const downlineMessageSchema = z.object({ id: z.number().int() });
+
+/** POST /wps/agent/downline/recall: from a direct downline's main wallet to the agent's. */
+export const downlineRecallRequestSchema = z.strictObject({
+  account: downlineAccount,
+  amount: amountSchema,
+  paymentPassword: z.string().min(1).max(64),
+  idempotencyKey: idempotencyKeySchema,
+});

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { downlineActionRoutes } from './downline-action-routes.ts';
+import { DownlineActions } from './downline-actions.ts';
 import { envelopeRoutes } from './envelope-routes.ts';
 import { type PaymentPasswordCheck, RedEnvelopes } from './envelopes.ts';
 import { AgentReports } from './reports.ts';
@@ -30,8 +32,11 @@ export function installAgents(
  */
 export function installAgentTeamTools(
   app: FastifyInstance,
-  deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'ledger'> & { passwords: PaymentPasswordCheck },
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'ledger' | 'accounts' | 'events'> & {
+    passwords: PaymentPasswordCheck;
+  },
 ): void {
   agentReportRoutes(app, deps.store, new AgentReports(deps.database, deps.clock));
   envelopeRoutes(app, deps.store, new RedEnvelopes(deps));
+  downlineActionRoutes(app, deps.store, new DownlineActions(deps));
 }
