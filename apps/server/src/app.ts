@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
 import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
-import { installAgents, installContracts } from './modules/agents/index.ts';
+import { installAgents, installAgentTeamTools, installContracts } from './modules/agents/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -246,6 +246,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accountRecords = new AccountRecords(database, gameDirectory);
   recordRoutes(app, store, accountRecords);
   installAgents(app, { database, store, clock });
+  installAgentTeamTools(app, {
+    database,
+    store,
+    clock,
+    ledger,
+    accounts,
+    events,
+    passwords: paymentPasswords,
+  });
   installPlayers({ database, store, clock, ops, accounts });
   app.decorate('vendors', await installVendors(app, { database, store, ledger, clock, ops, jobs }));
   installInhouse(app, { database, store, vendors: app.vendors, clock, jobs, words: deps.gameWords });

@@ -20,7 +20,7 @@ const src = resolve(dirname(fileURLToPath(import.meta.url)));
 /** Module → the modules it uses today. */
 const ALLOWED: Record<string, readonly string[]> = {
   accounts: ['ops'],
-  agents: ['accounts', 'ops', 'wallet'],
+  agents: ['accounts', 'games', 'ops', 'support', 'wallet'],
   cashier: ['accounts', 'ops', 'wallet'],
   content: ['accounts', 'games', 'ops'],
   games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],

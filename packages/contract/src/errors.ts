@@ -255,6 +255,11 @@ export const errorCatalogue = {
   'transfer.not.downline': { status: 403, message: 'This member is not one of your downlines.' },
   /** A call of the agent centre (downlines, downline transfers) by a member who is not an agent. */
   'agent.only': { status: 403, message: 'This is for agents only.' },
+  /** An agent's password reset of a downline who protects its sign-in with a second factor. */
+  'agent.downline.second.factor': {
+    status: 409,
+    message: 'This member signs in with a second factor; only the member can reset the password.',
+  },
   /** A registration link that is not one of the agent's own (or was deleted). */
   'agent.link.unknown': { status: 404, message: 'There is no such registration link.' },
   /** Agent contracts (issue 15). A contract the caller is not a party to is unknown to it. */

@@ -9,6 +9,7 @@ export * from './route-def.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/agent.ts';
+export * from './schemas/agent-reports.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/content.ts';

@@ -98,6 +98,30 @@ export const members = pgTable('members', {
 });
 export type MemberRow = typeof members.$inferSelect;
 
+/** A red envelope (0032): an agent's total split among direct downlines, one transfer per part. */
+export const agentRedEnvelopes = pgTable('agent_red_envelopes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  split: text('split').$type<'equal' | 'random'>().notNull(),
+  total: bigint('total', { mode: 'bigint' }).notNull(),
+  parts: jsonb('parts')
+    .$type<{ memberId: number; account: string; amount: string; transferId: number }[]>()
+    .notNull(),
+  createdAt: tz('created_at').notNull(),
+});
+
+/** An agent's own note on one of its downlines (0032). */
+export const agentDownlineNotes = pgTable('agent_downline_notes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+  body: text('body').notNull(),
+  createdAt: tz('created_at').notNull(),
+});
+
 /** An agent's registration links (0022): the code is an affiliate code placing sign-ups under the agent. */
 export const agentLinks = pgTable('agent_links', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -4,6 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { downlineActionRoutes } from './downline-action-routes.ts';
+import { DownlineActions } from './downline-actions.ts';
+import { envelopeRoutes } from './envelope-routes.ts';
+import { type PaymentPasswordCheck, RedEnvelopes } from './envelopes.ts';
+import { AgentReports } from './reports.ts';
+import { agentReportRoutes } from './reports-routes.ts';
 import { agentRoutes } from './routes.ts';
 
 export { businessOffset, DEFAULT_UTC_OFFSET, offsetMs, overviewPeriods } from './business-day.ts';
@@ -23,3 +29,17 @@ export function installAgents(
 /** Agent contracts (contracts/): the life-cycle calls, the settlement job, the `contract` command. */
 export { installContracts } from './contracts/install.ts';
 export { CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';
+/**
+ * The team reports (team betting, profit and loss, downline transactions, my income, CSV), red
+ * envelopes and the downline actions of downline management.
+ */
+export function installAgentTeamTools(
+  app: FastifyInstance,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'ledger' | 'accounts' | 'events'> & {
+    passwords: PaymentPasswordCheck;
+  },
+): void {
+  agentReportRoutes(app, deps.store, new AgentReports(deps.database, deps.clock));
+  envelopeRoutes(app, deps.store, new RedEnvelopes(deps));
+  downlineActionRoutes(app, deps.store, new DownlineActions(deps));
+}

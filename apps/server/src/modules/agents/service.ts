@@ -201,7 +201,7 @@ export class AgentCentre {
 }
 
 /** The agent-centre gate: a real account of one of the brand's agent types; its team root. */
-function requireAgent(merchant: MerchantState, member: MemberRow): TeamRoot {
+export function requireAgent(merchant: MerchantState, member: MemberRow): TeamRoot {
   requireRealAccount(merchant, member);
   if (member.kind !== 'member' || !isAgentType(merchant, member.type)) throw new AppError('agent.only');
   return { id: member.id, merchantCode: member.merchantCode, path: member.path, depth: member.depth };

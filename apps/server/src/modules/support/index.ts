@@ -3,4 +3,5 @@
  * `modules/support/` imports only this file.
  */
 export { supportCommand } from './cli.ts';
+export { announceMemberMessage, type MemberMessage, postMemberMessage } from './member-messages.ts';
 export { installSupport } from './module.ts';

@@ -72,4 +72,32 @@ describe('the account centre for an agent', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Register centre' }));
     expect(await within(dialog).findByRole('heading', { name: 'Open a downline' })).toBeTruthy();
   });
+
+  it('offers a tab for each team report and red envelopes while its key is on, and opens it', async () => {
+    startSession('tok', { account: 'boss', isAgent: true });
+    const period = { from: 0, to: 1, utcOffset: '+08:00' };
+    const empty = { content: [], pageNum: 1, totalPages: 0, total: 0, period };
+    fakeServer({
+      'GET /wps/agent/team/overview': () => ok(overview),
+      'GET /wps/agent/reports/bets': () =>
+        ok({
+          ...empty,
+          totals: { betAmount: '0.00', validBetAmount: '0.00', winAmount: '0.00', profitAndLoss: '0.00' },
+        }),
+    });
+    const keys = ['AGEINFO3', 'TRANSBETREPMEM3', 'AGETEAMPNL3', 'AGEREV3', 'AGENTRANSMULTDOWN3'];
+    const user = userEvent.setup();
+    renderWithApp(<Opener />, { registry, permission: sitePermission({}, keys) });
+    const dialog = await screen.findByRole('dialog', { name: 'Agent home' });
+    const tabs = await within(dialog).findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Team overview',
+      'Team betting',
+      'Profit and loss',
+      'My income',
+      'Red envelopes',
+    ]);
+    await user.click(within(dialog).getByRole('tab', { name: 'Team betting' }));
+    expect(await within(dialog).findByText('Nothing in this period.')).toBeTruthy();
+  });
 });

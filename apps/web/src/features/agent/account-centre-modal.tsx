@@ -14,6 +14,14 @@ const TeamOverviewPage = lazy(() => loadChunk(() => import('./team-overview-page
 const RegisterCentrePage = lazy(() => loadChunk(() => import('./register-centre-page')));
 const DownlineManagementPage = lazy(() => loadChunk(() => import('./downline-management-page')));
 const DownlineTransferPage = lazy(() => loadChunk(() => import('./downline-transfer-page')));
+const reports = () => import('./team-reports-page');
+const TeamBetsPage = lazy(() => loadChunk(() => reports().then((m) => ({ default: m.TeamBetsPage }))));
+const TeamPnlPage = lazy(() => loadChunk(() => reports().then((m) => ({ default: m.TeamPnlPage }))));
+const DownlineTransactionsPage = lazy(() =>
+  loadChunk(() => reports().then((m) => ({ default: m.DownlineTransactionsPage }))),
+);
+const AgentIncomePage = lazy(() => loadChunk(() => reports().then((m) => ({ default: m.AgentIncomePage }))));
+const RedEnvelopePage = lazy(() => loadChunk(() => import('./red-envelope-page')));
 
 /** The agent centre's pages (spec §2 Agent centre), each shown only while its feature key is on. */
 export const AGENT_PAGES = [
@@ -26,6 +34,16 @@ export const AGENT_PAGES = [
     key: 'AGEDOWNTRANS3',
     Page: DownlineTransferPage,
   },
+  { page: 'personalHistoryCopy', tab: 'bets', key: 'TRANSBETREPMEM3', Page: TeamBetsPage },
+  { page: 'palStatementsAgentCopy', tab: 'pnl', key: 'AGETEAMPNL3', Page: TeamPnlPage },
+  {
+    page: 'agentDownlineTransactions',
+    tab: 'transactions',
+    key: 'AGEDOWNTRANS3',
+    Page: DownlineTransactionsPage,
+  },
+  { page: 'agentRevenueReport', tab: 'income', key: 'AGEREV3', Page: AgentIncomePage },
+  { page: 'redEnvelope', tab: 'envelopes', key: 'AGENTRANSMULTDOWN3', Page: RedEnvelopePage },
 ] as const satisfies readonly {
   page: string;
   tab: string;
@@ -36,7 +54,7 @@ type AgentPage = (typeof AGENT_PAGES)[number]['page'];
 
 /**
  * The account (agent) centre panel: the team overview by default, the register centre, downline
- * management and the downline transfer, as tabs. Trial accounts are refused (spec §4).
+ * management, the downline transfer, the team reports and red envelopes, as tabs. Trial accounts are refused (spec §4).
  */
 export default function AccountCentreModal({ close, params }: ModalBodyProps<'accountCenter'>) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { PagedResults } from '../../lib/paging/paged-results';
 import { useBrand, useFeature } from '../../lib/site';
 import styles from './agent-centre.module.css';
 import { TEAM_PAGE_SIZE, type TeamFilters, useTeamMembers } from './api/team';
+import { DownlineActionsPanel } from './downline-actions-panel';
 
 type Row = RouteValue<'teamMembers'>['content'][number];
 type Draft = {
@@ -68,8 +69,8 @@ export function filtersOf(d: Draft): TeamFilters {
 
 /**
  * downlineManagmentView (DOWNMAN): every downline of the agent (all levels), filtered by account,
- * level, type, balance, last sign-in and registration, with each one's team size and balance.
- * Contact details arrive masked from the server.
+ * level, type, balance, last sign-in and registration, with each one's team size and balance, and
+ * the actions on one of them (downline-actions-panel.tsx). Contact details arrive masked.
  */
 export default function DownlineManagementPage() {
   const { t } = useAgentTexts();
@@ -83,6 +84,7 @@ function DownlineManagement() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [filters, setFilters] = useState<TeamFilters>({});
   const [page, setPage] = useState(1);
+  const [managing, setManaging] = useState<Row | null>(null);
   const list = useTeamMembers(page, filters);
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const search = (e: FormEvent) => {
@@ -178,13 +180,16 @@ function DownlineManagement() {
           pages: t('downlines.title'),
         }}
       >
-        {(rows) => <Table rows={rows} />}
+        {(rows) => <Table rows={rows} onManage={setManaging} />}
       </PagedResults>
+      {managing ? (
+        <DownlineActionsPanel key={managing.id} row={managing} onClose={() => setManaging(null)} />
+      ) : null}
     </div>
   );
 }
 
-function Table({ rows }: { rows: Row[] }) {
+function Table({ rows, onManage }: { rows: Row[]; onManage: (row: Row) => void }) {
   const { t } = useAgentTexts();
   const brand = useBrand();
   const money = (v: string) => formatWireMoney(v, brand.currencySymbol);
@@ -203,6 +208,7 @@ function Table({ rows }: { rows: Row[] }) {
             <th scope="col">{t('downlines.lastLogin')}</th>
             <th scope="col">{t('downlines.registered')}</th>
             <th scope="col">{t('downlines.contact')}</th>
+            <th scope="col">{t('actions.title')}</th>
           </tr>
         </thead>
         <tbody>
@@ -221,6 +227,11 @@ function Table({ rows }: { rows: Row[] }) {
               <td>{r.lastLoginAt === null ? t('downlines.neverSignedIn') : formatDateTime(r.lastLoginAt)}</td>
               <td>{formatDate(r.regDate)}</td>
               <td>{[r.mobile, r.email, r.realName].filter(Boolean).join(' · ')}</td>
+              <td>
+                <Button type="button" variant="secondary" onClick={() => onManage(r)}>
+                  {t('actions.open', { account: r.account })}
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
