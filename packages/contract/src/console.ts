@@ -27,9 +27,10 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'players',
     permission: 'players.read',
-    // contract: agent contracts and their bills (the players' agent trees are here too).
-    commands: ['player', 'adjust', 'reset-password', 'message-send', 'contract'],
+    commands: ['player', 'adjust', 'reset-password', 'message-send'],
   },
+  /** Agent contracts and their bills (an agent's downline tree is on its player page). */
+  { id: 'agents', permission: 'agents.read', commands: ['contract'] },
   {
     id: 'promotions',
     permission: 'promotions.read',

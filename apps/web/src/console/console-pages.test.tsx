@@ -30,6 +30,8 @@ const ALL = [
   'lottery.read',
   'lottery.write',
   'reports.read',
+  'agents.read',
+  'agents.write',
 ];
 const admin = { name: 'ada', role: 'admin', permissions: ALL };
 const argsOf = (body: unknown) => (body as { args: Record<string, unknown> }).args;
@@ -433,6 +435,91 @@ describe('the console pages', () => {
     expect(screen.queryByRole('button', { name: 'Answer: #4' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send to every member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+  });
+
+  it('agent contracts: finds an agent’s contracts, reads a contract’s bills, writes off a bill, terminates, settles a period', async () => {
+    let state = 'active';
+    let billState = 'partly-paid';
+    const contract = () => ({
+      id: 41,
+      kind: 'daily',
+      role: 'held',
+      upline: null,
+      downline: 'agent01',
+      terms: { tiers: [{}, {}] },
+      state,
+      terminationBy: null,
+      replaces: null,
+      createdAt: Date.parse('2026-11-20T02:00:00Z'),
+      acceptedAt: Date.parse('2026-11-20T03:00:00Z'),
+      endedAt: null,
+    });
+    const calls = serve({
+      me: ok(admin),
+      'command:contract': (body) => {
+        const args = argsOf(body);
+        if (args.action === 'list') return ok({ account: 'agent01', contracts: [contract()] });
+        if (args.action === 'show')
+          return ok({
+            contract: contract(),
+            bills: [
+              {
+                id: 7,
+                period: '2026-11-25',
+                payer: null,
+                payee: 'agent01',
+                figures: {},
+                tier: 1,
+                amount: '48.00',
+                net: '48.00',
+                paid: '20.00',
+                state: billState,
+                transfers: [],
+              },
+            ],
+          });
+        if (args.action === 'write-off') {
+          billState = 'written-off';
+          return ok({ bill: 7, state: 'written-off', writtenOff: '28.00' });
+        }
+        if (args.action === 'terminate') {
+          state = 'terminated';
+          return ok({ id: 41, state });
+        }
+        return ok({ kind: 'daily', period: '2026-11-26', bills: 3 });
+      },
+    });
+    const reasons = ['the upline paid it outside the platform', 'the agent left'];
+    vi.stubGlobal('prompt', () => reasons.shift());
+    open('agents');
+    fireEvent.change(await screen.findByLabelText('Agent account'), { target: { value: 'agent01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find contracts' }));
+    const contracts = await screen.findByRole('region', { name: 'Contracts of agent01' });
+    expect(within(contracts).getByRole('cell', { name: 'The house' })).toBeTruthy();
+    expect(within(contracts).getByRole('cell', { name: 'Daily salary' })).toBeTruthy();
+    fireEvent.click(within(contracts).getByRole('button', { name: 'Bills of contract #41' }));
+    const bills = await screen.findByRole('region', { name: 'Bills of contract #41' });
+    expect(within(bills).getByRole('cell', { name: 'Partly paid' })).toBeTruthy();
+    fireEvent.click(within(bills).getByRole('button', { name: 'Write off bill #7' }));
+    expect(await screen.findByText('Bill #7: 28.00 written off.')).toBeTruthy();
+    expect(await within(bills).findByRole('cell', { name: 'Written off' })).toBeTruthy();
+    expect(within(bills).queryByRole('button', { name: 'Write off bill #7' })).toBeNull();
+    fireEvent.click(within(contracts).getByRole('button', { name: 'Terminate contract #41' }));
+    expect(await screen.findByText('Contract #41 is now Terminated.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Terminate contract #41' })).toBeNull());
+    fireEvent.change(screen.getByLabelText(/^Period/), { target: { value: '2026-11-26' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('Daily salary 2026-11-26: 3 bills made.')).toBeTruthy();
+    expect(commands(calls).filter((c) => c.action !== 'list' && c.action !== 'show')).toEqual([
+      {
+        command: 'contract',
+        action: 'write-off',
+        bill: 7,
+        reason: 'the upline paid it outside the platform',
+      },
+      { command: 'contract', action: 'terminate', id: 41, reason: 'the agent left' },
+      { command: 'contract', action: 'settle', kind: 'daily', period: '2026-11-26' },
+    ]);
   });
 
   it('lottery: filters issues, shows an exposure, cancels an open issue, sets a prize group and voids a ticket', async () => {

@@ -4,6 +4,7 @@ import { navigate, pathOf, SECTION_PERMISSION, SECTIONS, type SectionId } from '
 import { type ConsoleSession, isSessionEnd, SessionContext } from '../session';
 import { fill, useTexts } from '../texts';
 import { ErrorBanner, LanguageButton } from '../ui';
+import { AgentsSection } from './agents';
 import { ApprovalsSection } from './approvals';
 import { AuditSection } from './audit';
 import { ContentSection } from './content';
@@ -37,6 +38,7 @@ export const SECTION_PAGES: Record<SectionId, (player?: string) => ReactNode> = 
   deposits: () => <QueueSection kind="deposit" />,
   risk: () => <QueueSection kind="risk" />,
   players: (player) => <PlayersSection account={player} />,
+  agents: () => <AgentsSection />,
   reports: () => <ReportsSection />,
   operators: () => <OperatorsSection />,
   audit: () => <AuditSection />,
