@@ -280,6 +280,20 @@ describe.each(engines)('agent contracts on %s', (engine) => {
       bContract = fresh.id;
     });
 
+    it("refuses an acceptance the offerer's own contract no longer covers", async () => {
+      const Q = await add('cq', AGENT, null);
+      const Q1 = await add('cq', AGENT, Q.account);
+      const made = ok(routes.offerContract, await offer(Q, Q1));
+      const own = ok(routes.contracts, await call(routes.contracts, Q.token, { query: '?kind=daily' }))
+        .held[0]!;
+      await opsCommand(t.app, { command: 'contract', action: 'terminate', id: own.id, reason: 'test' });
+      fails(await act(Q1, made.id, 'accept'), 409, 'contract.upline.none');
+      const [row] = await raw<{ state: string }>('SELECT state FROM agent_contracts WHERE id = $1', [
+        made.id,
+      ]);
+      expect(row!.state).toBe('pending');
+    });
+
     it('refuses every call when the kind or the whole of contracts is switched off', async () => {
       await setFeature(t.app, 'DAYSALCONT3', false);
       fails(await call(routes.contracts, A.token, { query: '?kind=daily' }), 403, 'contract.kind.disabled');

@@ -246,6 +246,12 @@ export class ContractDesk {
    * change; with it, those end and the offer becomes the live contract (replacing the old one).
    */
   private async accept(tx: Queryable, merchant: string, c: ContractRow, confirm: boolean, at: Date) {
+    // The upline's own contract may have changed since it offered: the offer must still fit it.
+    if (!c.uplineIsHouse) {
+      const uplines = await liveContract(tx, merchant, c.uplineId, c.kind);
+      if (!uplines) throw new AppError('contract.upline.none');
+      checkOffer(c.kind, c.terms, uplines.terms);
+    }
     const given = await givenContracts(tx, merchant, c.downlineId, c.kind);
     const above = given.filter((g) => exceeds(g.terms, c.terms));
     if (above.length > 0 && !confirm) {
