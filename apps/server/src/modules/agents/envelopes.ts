@@ -67,7 +67,7 @@ export class RedEnvelopes {
     requireAgent(merchant, member);
     const { db } = this.deps.database;
     const earlier = await findByKey(db, merchant.code, member.id, body.idempotencyKey);
-    if (earlier) return present(earlier);
+    if (earlier) return sameRequest(earlier, body);
     const wanted = body.recipients.map((a) => a.toLowerCase());
     if (new Set(wanted).size !== wanted.length) {
       throw new AppError('validation.failed', undefined, { recipients: 'a recipient is named twice' });
@@ -144,11 +144,10 @@ export class RedEnvelopes {
       });
       return present(row);
     } catch (e) {
-      // The same key raced in from another request: answer the envelope that won.
-      const won = isUniqueViolation(e)
-        ? await findByKey(db, merchant.code, member.id, body.idempotencyKey)
-        : null;
-      if (won) return present(won);
+      // The same key raced in from another request (the envelope row or a part's ledger key was
+      // taken first): answer the envelope that won, when it is this request.
+      const won = await findByKey(db, merchant.code, member.id, body.idempotencyKey);
+      if (won) return sameRequest(won, body);
       throw e;
     }
   }
@@ -192,6 +191,18 @@ function partKey(agentId: number, key: string, index: number): string {
   return plain.length <= MAX_KEY_LENGTH ? plain : `m${agentId}:envh:${sha256Hex(`${key}\u0000${index}`)}`;
 }
 
+/** The stored envelope of a key, when the request is the one it answered; another is refused. */
+function sameRequest(r: EnvelopeRow, body: SendBody): RedEnvelope {
+  const parts: Part[] = typeof r.parts === 'string' ? JSON.parse(r.parts) : r.parts;
+  const same =
+    r.split === body.split &&
+    BigInt(String(r.total)) === body.total &&
+    parts.length === body.recipients.length &&
+    parts.every((p, i) => p.account.toLowerCase() === body.recipients[i]!.trim().toLowerCase());
+  if (!same) throw new AppError('idempotency.conflict');
+  return present(r);
+}
+
 function present(r: EnvelopeRow): RedEnvelope {
   const parts: Part[] = typeof r.parts === 'string' ? JSON.parse(r.parts) : r.parts;
   return {
@@ -202,10 +213,3 @@ function present(r: EnvelopeRow): RedEnvelope {
     createdAt: Number(r.created_ms),
   };
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let c = e as { code?: unknown; cause?: unknown } | undefined; c; c = c.cause as typeof c) {
-    if (c.code === '23505') return true;
-  }
-  return false;
-};

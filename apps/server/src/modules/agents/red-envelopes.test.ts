@@ -168,6 +168,26 @@ describe.each(engines)('red envelopes on %s', (engine) => {
     const again = value(await send(A, body), routes.sendRedEnvelope.response);
     expect(again).toEqual(first);
     expect(await walletOf(t, A.id)).toBe(balance);
+    // The same key with another request is refused, moving nothing.
+    const res = await send(A, { ...body, total: '4.44' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(failureEnvelopeSchema.parse(res.json()).errorCode).toBe('idempotency.conflict');
+    expect(await walletOf(t, A.id)).toBe(balance);
+  });
+
+  it('pays once when the same envelope is sent twice at once', async () => {
+    const body = {
+      recipients: [d[2]!.account, d[3]!.account],
+      total: '9.99',
+      split: 'random',
+      idempotencyKey: `race-${engine}`,
+    };
+    const balance = await walletOf(t, A.id);
+    const [a, b] = await Promise.all([send(A, body), send(A, body)]);
+    const first = value(a, routes.sendRedEnvelope.response);
+    expect(value(b, routes.sendRedEnvelope.response)).toEqual(first);
+    expect(await walletOf(t, A.id)).toBe(balance - 999n);
+    expect((await checkLedger(t.db.database)).problems).toEqual([]);
   });
 
   it('moves nothing when the balance is short', async () => {

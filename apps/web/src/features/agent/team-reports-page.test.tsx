@@ -139,11 +139,11 @@ describe('Agent centre: team reports', () => {
     expect(Object.fromEntries(call.query)).toEqual({ report: 'teamPnl', preset: 'today' });
   });
 
-  it('refuses a custom period without dates before asking, and reads custom days as [start, next day)', () => {
+  it('refuses a custom period without dates before asking, and reads custom days as business days [start, next day)', () => {
     const draft = { preset: 'custom' as const, from: '', to: '', account: '', category: 'ALL', txType: '' };
     expect(reportFilters('teamBets', draft)).toBeNull();
-    const f = reportFilters('teamBets', { ...draft, from: '2026-03-01', to: '2026-03-01' })!;
-    expect((f.endDate as number) - (f.startDate as number)).toBe(86_400_000);
+    const f = reportFilters('teamBets', { ...draft, from: '2026-03-01', to: '2026-03-01' }, '+08:00')!;
+    expect(f).toMatchObject({ startDate: Date.UTC(2026, 1, 28, 16), endDate: Date.UTC(2026, 2, 1, 16) });
   });
 
   it('says the page is not available when its key is off, and shows a failure', async () => {

@@ -48,19 +48,36 @@ interface Draft {
 }
 const EMPTY: Draft = { preset: 'today', from: '', to: '', account: '', category: 'ALL', txType: '' };
 const DAY_MS = 86_400_000;
+/** The business zone when the brand names none (as on the server). */
+const DEFAULT_OFFSET = '+08:00';
 
-/** A date field's day in the browser's zone: its start (from) or the next day's start (to, excluded). */
-const dayStart = (date: string, next: boolean) => {
-  const start = new Date(`${date}T00:00:00`).getTime();
-  return Number.isNaN(start) ? undefined : next ? start + DAY_MS : start;
+/** A "+08:00" offset in ms. */
+const offsetMs = (utcOffset: string) => {
+  const m = /^([+-])(\d{2}):(\d{2})$/.exec(utcOffset);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+};
+
+/**
+ * A date field's day in the merchant's business zone (the days the server counts in): its start
+ * (from) or the next day's start (to, excluded), as epoch ms.
+ */
+const dayStart = (date: string, next: boolean, utcOffset: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - offsetMs(utcOffset);
+  return next ? start + DAY_MS : start;
 };
 
 /** The filters as the report's call takes them; custom needs both dates. */
-export function reportFilters(report: ReportName, d: Draft): Record<string, unknown> | null {
+export function reportFilters(
+  report: ReportName,
+  d: Draft,
+  utcOffset = DEFAULT_OFFSET,
+): Record<string, unknown> | null {
   const f: Record<string, unknown> = { preset: d.preset };
   if (d.preset === 'custom') {
-    const from = dayStart(d.from, false);
-    const to = dayStart(d.to, true);
+    const from = dayStart(d.from, false, utcOffset);
+    const to = dayStart(d.to, true, utcOffset);
     if (from === undefined || to === undefined || to <= from) return null;
     f.startDate = from;
     f.endDate = to;
@@ -88,6 +105,7 @@ function TeamReport({ report }: { report: ReportName }) {
   const { t: tc } = useTranslation();
   const { t: tf } = useFundsTexts();
   const titleId = useId();
+  const brand = useBrand();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [filters, setFilters] = useState<Record<string, unknown>>({ preset: 'today' });
   const [invalid, setInvalid] = useState(false);
@@ -97,7 +115,7 @@ function TeamReport({ report }: { report: ReportName }) {
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const search = (e: FormEvent) => {
     e.preventDefault();
-    const next = reportFilters(report, draft);
+    const next = reportFilters(report, draft, brand.businessUtcOffset ?? DEFAULT_OFFSET);
     setInvalid(next === null);
     if (!next) return;
     setFilters(next);
