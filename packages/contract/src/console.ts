@@ -13,7 +13,12 @@ export interface ConsoleSection {
 }
 
 export const CONSOLE_SECTIONS = [
-  { id: 'overview', permission: 'site.read', commands: ['status', 'maintenance', 'dashboard'] },
+  {
+    id: 'overview',
+    permission: 'site.read',
+    // filter: the saved filters every list page offers (each operator's own).
+    commands: ['status', 'maintenance', 'dashboard', 'filter'],
+  },
   {
     id: 'site',
     permission: 'site.read',

@@ -115,6 +115,10 @@ Commands:
                                          refused with its times
   vendor-maintenance <VENDOR> --clear    remove the vendor's maintenance window
   game list                              the games catalogue with each game's switch
+  filter list <section>                  your saved filters of a console list page
+  filter save <section> <name> [field=value ...]
+                                         save (or replace) a named filter of that page
+  filter remove <section> <name>         remove a saved filter
   game on|off <VENDOR.code>              switch a game on or off: off, it is never listed,
                                          favourited or launched (its open rounds still settle)
   risk list [--status S] [--limit N]     seamless wins held by the risk limits, oldest first
@@ -499,6 +503,23 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
     case 'vendor-secret':
       if (!sub) fail(`vendor-secret takes a vendor code.\n\n${USAGE}`);
       return { command: 'vendor-secret', vendor: sub.toUpperCase(), rotate: opts.rotate ?? false };
+    case 'filter': {
+      // The server checks the section, the name and the fields: one set of rules for every caller.
+      if (!value) fail(`filter takes list, save or remove and a console section.\n\n${USAGE}`);
+      const [, , , name, ...fields] = words;
+      if (sub === 'list') return { command, action: sub, section: value };
+      if (!name) fail(`filter ${sub} takes a section and a name.\n\n${USAGE}`);
+      if (sub === 'remove') return { command, action: sub, section: value, name };
+      if (sub !== 'save') fail(`filter takes list, save or remove.\n\n${USAGE}`);
+      const filter = Object.fromEntries(
+        fields.map((f) => {
+          const at = f.indexOf('=');
+          if (at < 1) fail(`filter save takes fields as name=value.\n\n${USAGE}`);
+          return [f.slice(0, at), f.slice(at + 1)];
+        }),
+      );
+      return { command, action: sub, section: value, name, filter };
+    }
     case 'game':
       if (sub === 'list') return { command, action: 'list' };
       if ((sub === 'on' || sub === 'off') && value)

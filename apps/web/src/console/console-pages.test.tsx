@@ -189,6 +189,49 @@ describe('the console pages', () => {
     expect(commands(calls)).toContainEqual({ command: 'vendor-secret', vendor: 'AURX', rotate: true });
   });
 
+  it('saved filters: saves the queue’s filter under a name, applies a saved one, removes it', async () => {
+    let saved = [{ name: 'Paid today', filter: { status: 'PAID' } as Record<string, unknown> }];
+    const calls = serve({
+      me: ok(admin),
+      'command:withdraw': ok({ orders: [] }),
+      'command:filter': (body) => {
+        const args = argsOf(body);
+        if (args.action === 'save')
+          saved = [...saved, { name: String(args.name), filter: args.filter as Record<string, unknown> }];
+        if (args.action === 'remove') saved = saved.filter((f) => f.name !== args.name);
+        return ok({ filters: saved });
+      },
+    });
+    vi.stubGlobal('prompt', () => 'Waiting');
+    vi.stubGlobal('confirm', () => true);
+    open('withdrawals');
+    const choice = await screen.findByLabelText('Saved filters');
+    await within(choice).findByRole('option', { name: 'Paid today' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save this filter' }));
+    await waitFor(() =>
+      expect(commands(calls)).toContainEqual({
+        command: 'filter',
+        action: 'save',
+        section: 'withdrawals',
+        name: 'Waiting',
+        filter: { status: 'PENDING' },
+      }),
+    );
+    fireEvent.change(choice, { target: { value: 'Paid today' } });
+    await waitFor(() =>
+      expect(commands(calls)).toContainEqual({ command: 'withdraw', action: 'list', status: 'PAID' }),
+    );
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('PAID');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove “Paid today”' }));
+    await waitFor(() => expect(within(choice).queryByRole('option', { name: 'Paid today' })).toBeNull());
+    expect(commands(calls)).toContainEqual({
+      command: 'filter',
+      action: 'remove',
+      section: 'withdrawals',
+      name: 'Paid today',
+    });
+  });
+
   it('games catalogue: switches a game off and on again, each after a confirmation', async () => {
     let on = true;
     const row = () => ({

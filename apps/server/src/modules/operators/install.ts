@@ -11,6 +11,7 @@ import type { MerchantStore } from '../../platform/merchants.ts';
 import { requireOperator } from '../../platform/ops-token.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { OpsService } from '../ops/index.ts';
+import { filterCommand } from './filters.ts';
 import { Operators, operatorCommandSchema, SESSION_MAX_MS } from './service.ts';
 
 export interface OperatorsInstallDeps {
@@ -88,6 +89,7 @@ export function installOperators(app: FastifyInstance, deps: OperatorsInstallDep
     schema: operatorCommandSchema,
     run: (merchant, args, actor) => operators.command(merchant, args, actor),
   });
+  deps.ops.extend('filter', filterCommand(deps));
   const secure = deps.publicUrl?.startsWith('https:') ? '; Secure' : '';
   const setCookie = (reply: FastifyReply, value: string, maxAgeS: number) =>
     reply.header(

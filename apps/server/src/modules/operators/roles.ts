@@ -157,6 +157,8 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   'support-reply': 'messages.write',
   'vendor-maintenance': 'games.write',
   game: 'games.write',
+  /** An operator's own saved filters of the console's list pages. */
+  filter: 'site.read',
   'vendor-secret': 'secrets.rotate',
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { SavedFilters } from '../saved-filters';
 import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, formatTime } from '../ui';
@@ -75,6 +76,17 @@ export function AuditSection() {
           {t.audit.filter}
         </button>
       </form>
+      <SavedFilters
+        section="audit"
+        current={filter}
+        onApply={(f) => {
+          const actor = typeof f.actor === 'string' ? f.actor : '';
+          const action = typeof f.action === 'string' ? f.action : '';
+          setBy(actor);
+          setWhat(action);
+          setFilter({ ...(actor ? { actor } : {}), ...(action ? { action } : {}) });
+        }}
+      />
       <DataTable
         items={list.data}
         loading={list.loading}

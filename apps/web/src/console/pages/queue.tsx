@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SavedFilters } from '../saved-filters';
 import { useAction, useCommand, useSession } from '../session';
 import { type ConsoleTexts, fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, formatTime, Notice, SelectField } from '../ui';
@@ -137,6 +138,13 @@ const KINDS: Record<QueueKind['command'], QueueKind> = {
   },
 };
 
+/** The console section each queue's saved filters belong to. */
+const SAVED_SECTION: Record<QueueKind['command'], string> = {
+  withdraw: 'withdrawals',
+  deposit: 'deposits',
+  risk: 'risk',
+};
+
 /** A review queue (withdrawals, deposits, held wins): filter by status, approve or reject a row. */
 export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
   const t = useTexts();
@@ -190,6 +198,11 @@ export function QueueSection({ kind }: { kind: QueueKind['command'] }) {
           value={status}
           onChange={setStatus}
           options={q.statuses.map((s) => ({ value: s, label: t.statuses[s] ?? s }))}
+        />
+        <SavedFilters
+          section={SAVED_SECTION[kind]}
+          current={{ status }}
+          onApply={(f) => setStatus(typeof f.status === 'string' ? f.status : '')}
         />
         <button type="button" className="c-button c-button-quiet" onClick={list.reload}>
           {t.refresh}

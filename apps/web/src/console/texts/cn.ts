@@ -459,6 +459,15 @@ export const cn: ConsoleTexts = {
     settle: '结算',
     settled: '{{kind}} {{period}}：生成 {{bills}} 张账单。',
   },
+  filters: {
+    saved: '已保存的筛选',
+    choose: '选择已保存的筛选',
+    none: '尚未保存',
+    save: '保存当前筛选',
+    namePrompt: '为此筛选命名',
+    remove: '删除“{{name}}”',
+    confirmRemove: '删除已保存的筛选“{{name}}”？',
+  },
   lottery: {
     title: '彩票',
     game: '游戏',

@@ -464,6 +464,15 @@ export const en = {
     settle: 'Settle',
     settled: '{{kind}} {{period}}: {{bills}} bills made.',
   },
+  filters: {
+    saved: 'Saved filters',
+    choose: 'Choose a saved filter',
+    none: 'None saved yet',
+    save: 'Save this filter',
+    namePrompt: 'A name for this filter',
+    remove: 'Remove “{{name}}”',
+    confirmRemove: 'Remove the saved filter “{{name}}”?',
+  },
   lottery: {
     title: 'Lottery',
     game: 'Game',
