@@ -82,6 +82,34 @@ describe('Agent centre: red envelopes', () => {
     expect(await screen.findByText(/That did not work/)).toBeTruthy();
   });
 
+  it('asks the agent to set up a payment password first', async () => {
+    fakeServer({
+      'GET /wps/agent/envelopes': () => ok({ content: [], pageNum: 1, totalPages: 0, total: 0 }),
+      'GET /wps/member/info': () =>
+        ok({
+          id: 1,
+          account: 'boss',
+          userName: 'boss',
+          nickname: null,
+          type: 1,
+          mobile: null,
+          regDate: 0,
+          email: null,
+          language: 'en',
+          isAgent: true,
+          isTrial: false,
+          pwdEnabled: false,
+          hasPassword: true,
+          hasFreePlay: false,
+          showVerCodeLogin: false,
+          clubLabel: null,
+        }),
+    });
+    renderWithApp(<RedEnvelopePage />, { permission: permission() });
+    expect(await screen.findByRole('heading', { name: 'Set a withdraw password first' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
   it('says the page is not available when AGENTRANSMULTDOWN3 is off', async () => {
     const server = fakeServer({});
     renderWithApp(<RedEnvelopePage />, { permission: sitePermission({}, []) });

@@ -1,14 +1,21 @@
 import type { RouteValue } from '@aurum/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui';
+import { Button, useModal } from '../../components/ui';
 import { FormFailure } from '../../components/ui/form';
+import { useMemberInfo } from '../../lib/account/member-info';
 import { useAgentTexts } from '../../lib/agent/texts';
 import { formatDateTime } from '../../lib/format/date';
 import { formatWireMoney } from '../../lib/format/money';
 import { amountProblemText, checkAmount } from '../../lib/money/amount';
 import { moneyErrorText } from '../../lib/money/errors';
-import { AmountField, Notice, PaymentPasswordField, paymentPasswordProblem } from '../../lib/money/fields';
+import {
+  AmountField,
+  Notice,
+  PaymentPasswordField,
+  PaymentPasswordPrompt,
+  paymentPasswordProblem,
+} from '../../lib/money/fields';
 import { useIntentKey } from '../../lib/money/intent-key';
 import shared from '../../lib/money/money.module.css';
 import { useFundsTexts } from '../../lib/money/texts';
@@ -30,10 +37,26 @@ export default function RedEnvelopePage() {
   if (!useFeature('AGENTRANSMULTDOWN3')) return <Notice>{t('tabs.off')}</Notice>;
   return (
     <div className={shared.page} data-agent-page="redEnvelope">
-      <SendForm />
+      <Sender />
       <History />
     </div>
   );
+}
+
+/** The form, or first the way to set up the payment password that every envelope needs. */
+function Sender() {
+  const modal = useModal();
+  const info = useMemberInfo();
+  if (info.data?.pwdEnabled === false) {
+    return (
+      <PaymentPasswordPrompt
+        onSetUp={() =>
+          modal.open('memberCenter', { page: 'securityCenter' }, { onClose: () => void info.refetch() })
+        }
+      />
+    );
+  }
+  return <SendForm />;
 }
 
 function SendForm() {

@@ -63,6 +63,7 @@ describe('Agent centre: team reports', () => {
     renderWithApp(<TeamBetsPage />, { permission: sitePermission({}, ['TRANSBETREPMEM3']) });
     const row = (await screen.findByText('alice')).closest('tr')!;
     expect(within(row).getByText('$250.00')).toBeTruthy();
+    expect(screen.getByText('From 2026-03-10 to 2026-03-10 (GMT+08:00).')).toBeTruthy();
     expect(within(document.querySelector('tfoot')!).getByText('$150.00')).toBeTruthy();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Period'), 'lastWeek');

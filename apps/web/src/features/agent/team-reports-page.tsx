@@ -68,6 +68,10 @@ const dayStart = (date: string, next: boolean, utcOffset: string) => {
   return next ? start + DAY_MS : start;
 };
 
+/** The business day (YYYY-MM-DD in the merchant's zone) of a moment: the period's bounds as the server cut them. */
+export const businessDay = (ms: number, utcOffset: string) =>
+  new Date(ms + offsetMs(utcOffset)).toISOString().slice(0, 10);
+
 /** The filters as the report's call takes them; custom needs both dates. */
 export function reportFilters(
   report: ReportName,
@@ -214,8 +218,8 @@ function TeamReport({ report }: { report: ReportName }) {
         {period ? (
           <p className={shared.lead}>
             {t('reports.range', {
-              from: formatDateTime(period.from),
-              to: formatDateTime(period.to - 1),
+              from: businessDay(period.from, period.utcOffset),
+              to: businessDay(period.to - 1, period.utcOffset),
               offset: period.utcOffset,
             })}
           </p>
