@@ -28,6 +28,7 @@ export {
   REALTIME_FINAL_CLOSES,
   REALTIME_PATH,
 } from '../../../../packages/contract/src/realtime.ts';
+export { REPORT_PRESETS } from '../../../../packages/contract/src/report-presets.ts';
 export {
   RECOVERY_CODE_PATTERN,
   TOTP_CODE_PATTERN,

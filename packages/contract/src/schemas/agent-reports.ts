@@ -3,24 +3,16 @@ import { pageQuerySchema } from './cashier.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { amountSchema, idempotencyKeySchema, moneyTextSchema } from './wallet.ts';
 
+export { REPORT_PRESETS, type ReportPreset } from '../report-presets.ts';
+
+import { REPORT_PRESETS, type ReportPreset } from '../report-presets.ts';
+
 /**
  * The agent centre's team reports (issue 15): team betting (TRANSBETREPMEM3), user profit and
  * loss (AGETEAMPNL3), downline transactions (AGEDOWNTRANS3) and my income (AGEREV3), each with a
  * CSV export; red envelopes to direct downlines (AGENTRANSMULTDOWN3). Every figure is about the
  * signed-in agent's own team only.
  */
-
-/** Report periods, in the merchant's business time zone; custom takes startDate and endDate. */
-export const REPORT_PRESETS = [
-  'today',
-  'yesterday',
-  'thisWeek',
-  'lastWeek',
-  'thisMonth',
-  'lastMonth',
-  'custom',
-] as const;
-export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
 

@@ -1,9 +1,10 @@
-import { GAME_TYPES, REPORT_PRESETS, type ReportPreset, type RouteValue } from '@aurum/contract';
+import type { ReportPreset, RouteValue } from '@aurum/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui';
 import { FormFailure, TextField } from '../../components/ui/form';
 import { useAgentTexts } from '../../lib/agent/texts';
+import { GAME_TYPES, REPORT_PRESETS } from '../../lib/contract';
 import { formatDateTime } from '../../lib/format/date';
 import { formatWireMoney } from '../../lib/format/money';
 import { moneyErrorText } from '../../lib/money/errors';
