@@ -63,7 +63,7 @@ test('a support operator answers a live chat: the member writes on the site, the
 test('an administrator opens every new console page without an accessibility fault (EN and CN)', async ({
   browser,
 }) => {
-  // Six pages checked by axe, on a shared machine.
+  // Seven pages checked by axe, on a shared machine.
   test.setTimeout(180_000);
   const { page } = await newOperator(browser, 'pag', 'admin');
   const nav = page.getByRole('navigation', { name: 'Console sections' });
@@ -74,6 +74,7 @@ test('an administrator opens every new console page without an accessibility fau
     ['Promotion applications', '优惠申请', 'promotions'],
     ['Support', '客服', 'support'],
     ['Lottery', '彩票', 'lottery'],
+    ['Agent contracts', '代理合约', 'agents'],
   ];
   for (const [en, , id] of pages) {
     await nav.getByRole('link', { name: en }).click();
