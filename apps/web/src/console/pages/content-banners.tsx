@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { BANNER_GROUPS } from '../../lib/contract';
 import { useAction } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField } from '../ui';
@@ -29,27 +30,6 @@ export interface StoredSlide {
   startTime?: string;
   endTime?: string;
 }
-
-/** The contract's banner groups, one per page with banners (kept here: the console bundle carries no schemas). */
-export const BANNER_GROUPS = [
-  'w_home',
-  'promotions',
-  'rng',
-  'live',
-  'fish',
-  'pvp',
-  'sports',
-  'esports',
-  'elott',
-  'lott',
-  'download',
-  'pointMall',
-  'help',
-  'register',
-  'login',
-  'cockfight',
-  'w_forget',
-] as const;
 
 interface Draft {
   id: string;
