@@ -8,23 +8,21 @@ import {
 } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../platform/clock.ts';
-import { hashPassword } from '../../platform/crypto.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
   engines,
-  loginAs,
   nextIp,
   setFeature,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../accounts/index.ts';
 import { expectOk, nextId } from '../vendor/testing/helpers.ts';
 import { memberAccount, systemAccount } from '../wallet/index.ts';
 import { reportPeriod } from './report-periods.ts';
+import { TEAM_PASSWORD, teamMemberMaker } from './testing.ts';
 
-const PASSWORD = 'Quiet-River-42';
+const _PASSWORD = TEAM_PASSWORD;
 const AGENT = 1;
 type Res = { statusCode: number; json(): unknown; body: string };
 type Who = { id: number; account: string; token: string };
@@ -45,24 +43,8 @@ describe.each(engines)('agent team reports on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const db = () => t.db.database.db;
-  let seq = 0;
-  const add = async (prefix: string, type: number, upline: string | null): Promise<Who> => {
-    const account = `${prefix}${++seq}r${engine.slice(0, 2)}`;
-    await insertMember(db(), {
-      merchantCode: DEMO_MERCHANT,
-      account,
-      userName: account,
-      type,
-      upline: upline ? await findByAccount(db(), DEMO_MERCHANT, upline) : null,
-      passwordHash: await hashPassword(PASSWORD),
-      profile: {},
-      language: 'EN',
-      createdAt: new Date(clock.now()),
-    });
-    const s = await loginAs(t.app, account, PASSWORD);
-    return { id: s.id, account, token: s.token };
-  };
+  const _db = () => t.db.database.db;
+  const add = teamMemberMaker(() => t, clock, `r${engine.slice(0, 2)}`);
   const move = (
     kind: number,
     from: Parameters<TestApp['app']['ledger']['move']>[0]['from'],

@@ -1,7 +1,6 @@
 import { envelopeSchema, failureEnvelopeSchema, type RouteDef, routes, TX_TYPE } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { hashPassword } from '../../platform/crypto.ts';
 import {
   callEncrypted,
   createTestApp,
@@ -14,11 +13,11 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../accounts/index.ts';
 import { walletOf } from '../vendor/testing/helpers.ts';
 import { checkLedger } from '../wallet/index.ts';
+import { TEAM_PASSWORD, teamMemberMaker } from './testing.ts';
 
-const PASSWORD = 'Quiet-River-42';
+const PASSWORD = TEAM_PASSWORD;
 const PAY = '246810';
 const AGENT = 1;
 type Res = { statusCode: number; json(): unknown; body: string };
@@ -36,25 +35,9 @@ describe.each(engines)('downline actions on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const db = () => t.db.database.db;
+  const _db = () => t.db.database.db;
   let seq = 0;
-  const add = async (prefix: string, type: number, upline: string | null): Promise<Who> => {
-    const account = `${prefix}${++seq}d${engine.slice(0, 2)}`;
-    await insertMember(db(), {
-      merchantCode: DEMO_MERCHANT,
-      account,
-      userName: account,
-      type,
-      upline: upline ? await findByAccount(db(), DEMO_MERCHANT, upline) : null,
-      passwordHash: await hashPassword(PASSWORD),
-      paymentPasswordHash: await hashPassword(PAY),
-      profile: {},
-      language: 'EN',
-      createdAt: new Date(clock.now()),
-    });
-    const s = await loginAs(t.app, account, PASSWORD);
-    return { id: s.id, account, token: s.token };
-  };
+  const add = teamMemberMaker(() => t, clock, `d${engine.slice(0, 2)}`, PAY);
   const post = (def: RouteDef, token: string, body: unknown) =>
     def.encrypted
       ? callEncrypted(t.app, 'POST', def.path, body, { token })

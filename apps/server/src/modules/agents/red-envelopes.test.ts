@@ -2,24 +2,21 @@ import { envelopeSchema, failureEnvelopeSchema, routes } from '@aurum/contract';
 import { equalSplit } from '@aurum/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { hashPassword } from '../../platform/crypto.ts';
 import {
   callEncrypted,
   createTestApp,
-  DEMO_MERCHANT,
   engines,
-  loginAs,
   nextIp,
   opsCommand,
   setFeature,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
-import { findByAccount, insertMember } from '../accounts/index.ts';
 import { walletOf } from '../vendor/testing/helpers.ts';
 import { checkLedger } from '../wallet/index.ts';
+import { TEAM_PASSWORD, teamMemberMaker } from './testing.ts';
 
-const PASSWORD = 'Quiet-River-42';
+const _PASSWORD = TEAM_PASSWORD;
 const PAY = '246810';
 const AGENT = 1;
 type Res = { statusCode: number; json(): unknown; body: string };
@@ -37,25 +34,8 @@ describe.each(engines)('red envelopes on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const db = () => t.db.database.db;
-  let seq = 0;
-  const add = async (prefix: string, type: number, upline: string | null): Promise<Who> => {
-    const account = `${prefix}${++seq}e${engine.slice(0, 2)}`;
-    await insertMember(db(), {
-      merchantCode: DEMO_MERCHANT,
-      account,
-      userName: account,
-      type,
-      upline: upline ? await findByAccount(db(), DEMO_MERCHANT, upline) : null,
-      passwordHash: await hashPassword(PASSWORD),
-      paymentPasswordHash: await hashPassword(PAY),
-      profile: {},
-      language: 'EN',
-      createdAt: new Date(clock.now()),
-    });
-    const s = await loginAs(t.app, account, PASSWORD);
-    return { id: s.id, account, token: s.token };
-  };
+  const _db = () => t.db.database.db;
+  const add = teamMemberMaker(() => t, clock, `e${engine.slice(0, 2)}`, PAY);
   let keySeq = 0;
   const send = (who: Who, body: Record<string, unknown>) =>
     callEncrypted(

@@ -1,7 +1,6 @@
 import { envelopeSchema, failureEnvelopeSchema, type RouteDef, routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../../platform/clock.ts';
-import { hashPassword } from '../../../platform/crypto.ts';
 import {
   createTestApp,
   DEMO_MERCHANT,
@@ -14,11 +13,11 @@ import {
   siteHeaders,
   type TestApp,
 } from '../../../testing/app.ts';
-import { findByAccount, insertMember } from '../../accounts/index.ts';
 import { checkLedger } from '../../wallet/index.ts';
 import { CONTRACTS_JOB } from '../index.ts';
+import { TEAM_PASSWORD, teamMemberMaker } from '../testing.ts';
 
-const PASSWORD = 'Quiet-River-42';
+const PASSWORD = TEAM_PASSWORD;
 const AGENT = 1;
 type Res = { statusCode: number; json(): unknown; body: string };
 type Who = { id: number; account: string; token: string };
@@ -42,26 +41,11 @@ describe.each(engines)('agent contracts on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  const db = () => t.db.database.db;
+  const _db = () => t.db.database.db;
   const raw = <T>(sql: string, params: unknown[] = []) =>
     t.db.database.rawTransaction((tx) => tx.rows<T>(sql, params));
   let seq = 0;
-  const add = async (prefix: string, type: number, upline: string | null) => {
-    const account = `${prefix}${++seq}x${engine.slice(0, 2)}`;
-    await insertMember(db(), {
-      merchantCode: DEMO_MERCHANT,
-      account,
-      userName: account,
-      type,
-      upline: upline ? await findByAccount(db(), DEMO_MERCHANT, upline) : null,
-      passwordHash: await hashPassword(PASSWORD),
-      profile: {},
-      language: 'EN',
-      createdAt: new Date(clock.now()),
-    });
-    const s = await loginAs(t.app, account, PASSWORD);
-    return { id: s.id, account, token: s.token };
-  };
+  const add = teamMemberMaker(() => t, clock, `x${engine.slice(0, 2)}`);
   const call = (def: RouteDef, token: string | null, opts: { query?: string; body?: unknown } = {}) =>
     t.app.inject({
       method: def.method,
