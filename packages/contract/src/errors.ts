@@ -79,6 +79,10 @@ export const errorCatalogue = {
   },
   /** Security centre: the session is not one of the member's live sessions (or is this one). */
   'session.not.found': { status: 404, message: 'There is no such session.' },
+  'session.view.only': {
+    status: 403,
+    message: 'This is a read-only view of the account opened by an operator: nothing can be changed.',
+  },
   'session.current': { status: 400, message: 'This is the session you are using: sign out instead.' },
   'sign.in.not.found': { status: 404, message: 'There is no such sign-in.' },
   /** Session hand-off: the ticket is unknown, used, revoked or its member may not sign in. */

@@ -144,8 +144,12 @@ export const sessions = pgTable('sessions', {
   /**
    * 'ticket': a hand-off ticket of a signed-in member; 'social-ticket': one made by a social
    * sign-in, whose redeeming still asks for the second factor when the member has one.
+   * 'view-ticket' / 'view': an operator's read-only view of the member's site (console "View as
+   * player"): the ticket the operator opens, and the session it becomes, which may only read.
    */
-  kind: text('kind').$type<'session' | 'remember' | 'ticket' | 'social-ticket'>().notNull(),
+  kind: text('kind')
+    .$type<'session' | 'remember' | 'ticket' | 'social-ticket' | 'view-ticket' | 'view'>()
+    .notNull(),
   tokenHash: text('token_hash').notNull(),
   deviceId: text('device_id'),
   ip: text('ip'),

@@ -61,6 +61,9 @@ Commands:
   player unlock <account> --reason <text>
                                          lift the lock
   player end-sessions <account>          sign the member out everywhere (no lock)
+  player view-as <account> --reason "<why>"
+                                         a one-time link (60 s) to a 30-minute read-only view
+                                         of the member's own site
   player note <account> --text <text>    an operator note on the member (operators only)
   player tree <account> [--depth N] [--limit N]
                                          an agent's members N levels down (default 1) with
@@ -240,7 +243,7 @@ interface CliOptions extends ContentCliOptions {
   csv?: boolean | undefined;
 }
 
-const PLAYER_ACTIONS = ['search', 'show', 'lock', 'unlock', 'end-sessions', 'note', 'tree'];
+const PLAYER_ACTIONS = ['search', 'show', 'lock', 'unlock', 'end-sessions', 'view-as', 'note', 'tree'];
 
 function playerCommand(action: string | undefined, value: string | undefined, opts: CliOptions) {
   if (!action || !PLAYER_ACTIONS.includes(action))
@@ -258,6 +261,7 @@ function playerCommand(action: string | undefined, value: string | undefined, op
       return { command: 'player', action, q: value, limit: number(opts.limit, 'limit') };
     case 'lock':
     case 'unlock':
+    case 'view-as':
       if (!opts.reason) fail(`player ${action} needs --reason "<why>".\n\n${USAGE}`);
       return { command: 'player', action, account: value, reason: opts.reason };
     case 'note':

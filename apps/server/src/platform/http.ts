@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorCatalogue, type FailureEnvelope, HEADER, ok, type RouteDef } from '@aurum/contract';
+import {
+  changesState,
+  errorCatalogue,
+  type FailureEnvelope,
+  HEADER,
+  ok,
+  type RouteDef,
+} from '@aurum/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MemberRow, SessionRow } from '../db/schema.ts';
@@ -92,8 +99,13 @@ export async function optionalMember(
   if (typeof token !== 'string' || !token || !app.guards) return null;
   reply.header('cache-control', 'no-store');
   const principal = await app.guards.authenticate(merchant, token);
+  if (principal && req.method !== 'GET' && isViewOnly(principal.session))
+    throw new AppError('session.view.only');
   return principal?.member ?? null;
 }
+
+/** An operator's read-only view of a member's site: it may read, never change anything. */
+export const isViewOnly = (session: Pick<SessionRow, 'kind'>): boolean => session.kind === 'view';
 
 export async function resolveMerchant(req: FastifyRequest, store: MerchantStore): Promise<MerchantState> {
   const raw = req.raw.rawHeaders;
@@ -138,6 +150,7 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
   options: RouteOptions = {},
 ): void {
   const needsGuards = def.auth === 'T' || def.encrypted || options.perIp;
+  const writes = changesState(def);
   if (needsGuards && !app.guards) throw new Error(`${def.path} needs installGuards() first`);
   // Most calls come without a query string: its parse is the same every time, so it is made once.
   const emptyQuery = def.query.safeParse({});
@@ -155,6 +168,7 @@ export function registerRoute<Q extends z.ZodType, B extends z.ZodType, R extend
         await enforceLimit(app.guards!.limiter, `ip:${def.method}${def.path}:${ip}`, limit, windowMs);
       }
       const principal = def.auth === 'T' ? await authenticate(app.guards!, merchant, req) : null;
+      if (writes && principal && isViewOnly(principal.session)) throw new AppError('session.view.only');
       // A signed-in call answers for one member: no shared cache may keep it.
       if (def.auth === 'T') reply.header('cache-control', 'no-store');
       const query = isEmpty(req.query) ? emptyQuery : def.query.safeParse(req.query);

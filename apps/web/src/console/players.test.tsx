@@ -141,6 +141,7 @@ describe('the players section', () => {
     expect(screen.queryByRole('tab', { name: 'Downline' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Lock the account' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Adjust the balance' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'View as player' })).toBeNull();
   });
 
   it('locks after a confirmation with a reason, and shows an adjustment sent for a second approval', async () => {
@@ -198,6 +199,30 @@ describe('the players section', () => {
     });
     // No message form without messages.write.
     expect(screen.queryByRole('form', { name: 'Send a message' })).toBeNull();
+  });
+
+  it('opens a read-only view of the member for an operator allowed to, with a reason', async () => {
+    window.history.replaceState(null, '', '/console/players/demo');
+    const calls = serve({
+      me: operator(['site.read', 'players.read', 'players.view']),
+      'command:player': (args) =>
+        args.action === 'view-as'
+          ? ok({ account: 'demo', url: '/?ticket=abc', expiresInSeconds: 60, viewMinutes: 30 })
+          : ok(page()),
+    });
+    render(<ConsoleApp />);
+    const form = await screen.findByRole('form', { name: 'View as player' });
+    fireEvent.click(within(form).getByRole('button', { name: 'View as player' }));
+    expect(await within(form).findByText('Fill in this field.')).toBeTruthy();
+    expect(calls.some((c) => c.action === 'view-as')).toBe(false);
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'ticket 9' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'View as player' }));
+    const link = await screen.findByRole('link', { name: 'Open the view in a new tab' });
+    expect(link.getAttribute('href')).toBe('/?ticket=abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(calls).toContainEqual({ command: 'player', action: 'view-as', account: 'demo', reason: 'ticket 9' });
+    // Not offered without the permission (the lock form needs players.write, absent here too).
+    expect(screen.queryByRole('form', { name: 'Lock the account' })).toBeNull();
   });
 
   it("shows an agent's downline", async () => {

@@ -176,6 +176,11 @@ export const loginValueSchema = z.object({
     .object({ at: z.number().int(), ip: z.string().nullable(), place: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * An operator's read-only view of the member's site (console "View as player"): every call that
+   * changes anything is refused with session.view.only; the site says so on every page.
+   */
+  viewOnly: z.boolean().optional(),
 });
 export type LoginValue = z.infer<typeof loginValueSchema>;
 

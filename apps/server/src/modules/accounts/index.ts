@@ -19,3 +19,4 @@ export type { Accounts } from './security/accounts.ts';
 export { createAccounts } from './security/accounts.ts';
 export { passwordPolicyProblem } from './security/password-policy.ts';
 export { accountSettings, isAgentType, isTrialType, requireRealAccount } from './security/settings.ts';
+export { VIEW_SESSION_TTL_MS } from './session/handoff.ts';

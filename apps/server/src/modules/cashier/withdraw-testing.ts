@@ -51,11 +51,7 @@ export async function relogin(t: TestApp, m: TestMember): Promise<void> {
   m.token = (await loginAs(t.app, m.account, LOGIN_PASSWORD)).token;
 }
 
-export function expectFailure(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  const body = failureEnvelopeSchema.parse(res.json());
-  expect({ status: res.statusCode, code: body.errorCode }).toEqual({ status, code });
-  return body;
-}
+export { expectFailure } from '../../testing/expect.ts';
 
 export function okValue<T = Record<string, unknown>>(res: {
   statusCode: number;

@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'site.write',
   'players.read',
   'players.write',
+  /** Open a member's own site read-only ("View as player"). */
+  'players.view',
   'money.adjust',
   'ledger.check',
   'payments.read',
@@ -54,6 +56,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'site.read',
     'players.read',
     'players.write',
+    'players.view',
     'payments.read',
     'messages.read',
     'messages.write',
@@ -118,6 +121,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     unlock: 'players.write',
     'end-sessions': 'players.write',
     note: 'players.write',
+    'view-as': 'players.view',
   },
   deposit: {
     list: 'payments.read',

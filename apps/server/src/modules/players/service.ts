@@ -1,11 +1,11 @@
 import { minorToDecimal } from '@aurum/contract';
 import { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
-import { type Accounts, isAgentType, isTrialType } from '../accounts/index.ts';
+import { type Accounts, findById, isAgentType, isTrialType, VIEW_SESSION_TTL_MS } from '../accounts/index.ts';
 import { listDownlines, teamTotals } from '../agents/index.ts';
 import type { OpsExtension } from '../ops/index.ts';
 import {
@@ -34,6 +34,8 @@ export const playerCommandSchema = z.discriminatedUnion('action', [
   z.object({ command: z.literal('player'), action: z.literal('lock'), account, reason }),
   z.object({ command: z.literal('player'), action: z.literal('unlock'), account, reason }),
   z.object({ command: z.literal('player'), action: z.literal('end-sessions'), account }),
+  /** A read-only view of the member's site: a one-time link (60 s) to a 30-minute view session. */
+  z.object({ command: z.literal('player'), action: z.literal('view-as'), account, reason }),
   z.object({
     command: z.literal('player'),
     action: z.literal('note'),
@@ -58,7 +60,7 @@ interface Deps {
   database: Database;
   store: MerchantStore;
   clock: Clock;
-  accounts: Pick<Accounts, 'sessions'>;
+  accounts: Pick<Accounts, 'sessions' | 'handoff'>;
 }
 
 const kindOf = (merchant: MerchantState, type: number) =>
@@ -103,6 +105,8 @@ export class Players {
         return this.setLock(merchantCode, member, cmd.action, cmd.reason, actor);
       case 'end-sessions':
         return this.endSessions(merchantCode, member, actor);
+      case 'view-as':
+        return this.viewAs(merchant, member, cmd.reason, actor);
       case 'note':
         return this.note(merchantCode, member, cmd.text, actor);
       case 'tree':
@@ -204,6 +208,44 @@ export class Players {
     });
     this.deps.accounts.sessions.revoked(merchantCode, m.id);
     return { account: m.account, sessionsEnded: ended };
+  }
+
+  /**
+   * "View as player": the member's own site, read-only (every call that changes anything is
+   * refused to the session), for support to see what the member sees. Audited before the link
+   * exists; the session records who opened it.
+   */
+  private async viewAs(merchant: MerchantState, m: MemberRecord, why: string, actor: string) {
+    if (m.status !== 'active') {
+      throw new AppError('ops.invalid', `${m.account} is locked: its site cannot be opened`);
+    }
+    const { db } = this.deps.database;
+    const member = await findById(db, merchant.code, m.id);
+    if (!member) throw new AppError('ops.invalid', `there is no member ${m.account}`);
+    await db.transaction((tx) =>
+      appendAudit(this.deps.database, tx, {
+        merchantCode: merchant.code,
+        actor,
+        action: 'player-view-as',
+        detail: { account: m.account, memberId: m.id, reason: why },
+        before: null,
+        after: { viewMinutes: VIEW_SESSION_TTL_MS / MINUTE_MS },
+      }),
+    );
+    const issued = await this.deps.accounts.handoff.issue(
+      merchant,
+      member,
+      null,
+      '/',
+      'view-ticket',
+      `operator:${actor}`.slice(0, 512),
+    );
+    return {
+      account: m.account,
+      url: issued.url,
+      expiresInSeconds: issued.expiresInSeconds,
+      viewMinutes: VIEW_SESSION_TTL_MS / MINUTE_MS,
+    };
   }
 
   private async note(merchantCode: string, m: MemberRecord, text: string, actor: string) {

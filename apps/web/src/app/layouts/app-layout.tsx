@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { cx, Spinner } from '../../components/ui';
-import { AccountArea } from '../../features/accounts/session';
+import { AccountArea, ViewOnlyBanner } from '../../features/accounts/session';
 import { Footer, Header, RightBar, SideMenu } from '../../features/shell';
 import { useReleasePrerender } from '../../lib/prerender';
 import styles from './app-layout.module.css';
@@ -27,6 +27,7 @@ export function AppLayout({ kind }: { kind: LayoutKind }) {
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
+      <ViewOnlyBanner />
       {header ? <Header account={<AccountArea />} /> : null}
       <div className={styles.body}>
         {side ? <SideMenu /> : null}

@@ -636,6 +636,7 @@ function PlayerActions({ page, onDone }: { page: PlayerPage; onDone: () => void 
   const session = useSession();
   const action = useAction();
   const [done, setDone] = useState<string | null>(null);
+  const [view, setView] = useState<{ url: string; seconds: number; minutes: number } | null>(null);
   const account = page.profile.account;
   const can = (perm: string) => session.can(perm);
   const act = async <T,>(args: Record<string, unknown>, message: (r: T) => string) => {
@@ -689,6 +690,27 @@ function PlayerActions({ page, onDone }: { page: PlayerPage; onDone: () => void 
         run={({ reason }) =>
           act({ command: 'reset-password', account, reason }, () => fill(p.resetDone, { account }))
         }
+      />,
+    );
+  }
+  if (can('players.view') && !page.status.locked) {
+    forms.push(
+      <ActionForm
+        key="view-as"
+        title={p.viewAs}
+        fields={[{ name: 'reason', label: p.reason }]}
+        submit={p.viewAs}
+        busy={action.busy}
+        run={async ({ reason }) => {
+          setView(null);
+          return act<{ url: string; expiresInSeconds: number; viewMinutes: number }>(
+            { command: 'player', action: 'view-as', account, reason },
+            (r) => {
+              setView({ url: r.url, seconds: r.expiresInSeconds, minutes: r.viewMinutes });
+              return fill(p.viewAsDone, { account });
+            },
+          );
+        }}
       />,
     );
   }
@@ -753,6 +775,14 @@ function PlayerActions({ page, onDone }: { page: PlayerPage; onDone: () => void 
       </h2>
       <ErrorBanner error={action.error} />
       <Notice text={done} />
+      {view ? (
+        <p className="c-banner">
+          <a href={view.url} target="_blank" rel="noopener noreferrer">
+            {p.viewAsOpen}
+          </a>{' '}
+          {fill(p.viewAsHint, { seconds: view.seconds, minutes: view.minutes })}
+        </p>
+      ) : null}
       {forms}
     </aside>
   );

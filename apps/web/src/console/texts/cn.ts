@@ -718,6 +718,11 @@ export const cn: ConsoleTexts = {
     endSessions: '结束所有会话',
     confirmEnd: '立即让 {{account}} 在所有设备上退出登录？',
     endedDone: '已结束 {{account}} 的 {{count}} 个会话。',
+    viewAs: '以玩家身份查看',
+    viewAsDone: '{{account}} 网站的只读视图已就绪。',
+    viewAsOpen: '在新标签页中打开视图',
+    viewAsHint:
+      '（链接仅可使用一次，须在 {{seconds}} 秒内打开；视图持续 {{minutes}} 分钟，不能更改任何内容）',
     resetPassword: '重置密码',
     confirmReset: '将 {{account}} 的密码重置为默认密码？其所有会话将结束，会员须设置新密码。',
     resetDone: '{{account}} 的密码已重置，下次登录时须修改密码。',

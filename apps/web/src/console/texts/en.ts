@@ -731,6 +731,11 @@ export const en = {
     endSessions: 'End all sessions',
     confirmEnd: 'Sign {{account}} out everywhere now?',
     endedDone: '{{count}} sessions of {{account}} ended.',
+    viewAs: 'View as player',
+    viewAsDone: "A read-only view of {{account}}'s site is ready.",
+    viewAsOpen: 'Open the view in a new tab',
+    viewAsHint:
+      '(the link works once, within {{seconds}} s; the view lasts {{minutes}} minutes and cannot change anything)',
     resetPassword: 'Reset the password',
     confirmReset:
       'Reset the password of {{account}} to the default one? Every session ends and the member must choose a new one.',

@@ -11,6 +11,7 @@ export function profileOf(value: LoginValue, brand: Pick<Brand, 'agentType' | 't
     customerId: value.id,
     isAgent: brand.agentType.includes(value.customerType),
     isTrial: brand.trialType.includes(value.customerType),
+    viewOnly: value.viewOnly === true,
   };
 }
 

@@ -41,6 +41,7 @@ const ERROR_TEXT = {
   'social.state.invalid': 'errors.socialFailed',
   'social.provider.disabled': 'errors.socialFailed',
   'handoff.ticket.invalid': 'errors.handoffInvalid',
+  'session.view.only': 'errors.viewOnly',
   'handoff.ticket.expired': 'errors.handoffExpired',
 } as const satisfies Partial<Record<ErrorCode | ClientErrorCode | (string & {}), string>>;
 

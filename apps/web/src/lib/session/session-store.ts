@@ -21,6 +21,7 @@ export interface SessionProfile {
   customerId?: number | undefined;
   isAgent?: boolean | undefined;
   isTrial?: boolean | undefined;
+  viewOnly?: boolean | undefined;
 }
 
 export function getToken(): string | null {
@@ -34,6 +35,7 @@ const FLAG_KEYS = {
   customerId: STORAGE_KEYS.customerId,
   isAgent: STORAGE_KEYS.isAgent,
   isTrial: STORAGE_KEYS.isTrial,
+  viewOnly: STORAGE_KEYS.viewOnly,
 } as const;
 
 /** Stores what is known about the signed-in member; undefined values are left as they are. */
@@ -119,9 +121,11 @@ export interface SessionFlags {
   account: string | null;
   isAgent: boolean;
   isTrial: boolean;
+  /** An operator's read-only view of the member's site (console "View as player"). */
+  viewOnly: boolean;
 }
 
-let flags: SessionFlags = { token: null, account: null, isAgent: false, isTrial: false };
+let flags: SessionFlags = { token: null, account: null, isAgent: false, isTrial: false, viewOnly: false };
 
 function readFlags(): SessionFlags {
   const next: SessionFlags = {
@@ -129,12 +133,14 @@ function readFlags(): SessionFlags {
     account: getAccountName(),
     isAgent: readStorage('session', STORAGE_KEYS.isAgent) === 'true',
     isTrial: readStorage('session', STORAGE_KEYS.isTrial) === 'true',
+    viewOnly: readStorage('session', STORAGE_KEYS.viewOnly) === 'true',
   };
   const same =
     next.token === flags.token &&
     next.account === flags.account &&
     next.isAgent === flags.isAgent &&
-    next.isTrial === flags.isTrial;
+    next.isTrial === flags.isTrial &&
+    next.viewOnly === flags.viewOnly;
   if (!same) flags = next;
   return flags;
 }

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   customerId: 'customerId',
   isAgent: 'isAgent',
   isTrial: 'isTrial',
+  /** sessionStorage: 'true' while the session is an operator's read-only view of the member's site. */
+  viewOnly: 'viewOnly',
   merchant: 'merchant',
   /** A social sign-in asked for the first-login call, made once the member area loads. */
   firstLogin: 'firstLogin',

@@ -1,17 +1,22 @@
 import { HANDOFF_TICKET_PARAM, type LoginValue } from '@aurum/contract';
 import type { MemberRow } from '../../../db/schema.ts';
-import { type Clock, SECOND_MS } from '../../../platform/clock.ts';
+import { type Clock, MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import { type LoginGuard, lockedError } from '../security/login-guard.ts';
 import { accountSettings, requireRealAccount } from '../security/settings.ts';
-import { assertMaySignIn, type LoginService } from './login.ts';
+import { assertMaySignIn, type LoginService, loginValue } from './login.ts';
 import { findLive, insertSession, revokeSession } from './repository.ts';
 
 /** A hand-off ticket is redeemed within this time, once. */
 export const HANDOFF_TICKET_TTL_MS = 60 * SECOND_MS;
+
+/** An operator's read-only view of a member's site lasts at most this long. */
+export const VIEW_SESSION_TTL_MS = 30 * MINUTE_MS;
+
+const TICKET_KINDS = ['ticket', 'social-ticket', 'view-ticket'] as const;
 
 export interface HandoffDeps {
   database: Database;
@@ -38,9 +43,10 @@ export class HandoffService {
   async issue(
     merchant: MerchantState,
     member: MemberRow,
-    ip: string,
+    ip: string | null,
     path = '/',
-    kind: 'ticket' | 'social-ticket' = 'ticket',
+    kind: 'ticket' | 'social-ticket' | 'view-ticket' = 'ticket',
+    client: string | null = null,
   ) {
     requireRealAccount(merchant, member);
     const ticket = randomToken();
@@ -51,6 +57,7 @@ export class HandoffService {
       kind,
       tokenHash: sha256Hex(ticket),
       ip,
+      userAgent: client,
       createdAt: new Date(now),
       expiresAt: new Date(now + HANDOFF_TICKET_TTL_MS),
     });
@@ -71,13 +78,10 @@ export class HandoffService {
     merchant: MerchantState,
     ticket: string,
     ip: string,
-  ): Promise<{ value: LoginValue; member: MemberRow; social: boolean }> {
+  ): Promise<{ value: LoginValue; member: MemberRow; social: boolean; view: boolean }> {
     if (!TOKEN_PATTERN.test(ticket)) throw new AppError('handoff.ticket.invalid');
     const db = this.deps.database.db;
-    const hash = sha256Hex(ticket);
-    const found =
-      (await findLive(db, merchant.code, 'ticket', hash)) ??
-      (await findLive(db, merchant.code, 'social-ticket', hash));
+    const found = await findLive(db, merchant.code, TICKET_KINDS, sha256Hex(ticket));
     if (!found) throw new AppError('handoff.ticket.invalid');
     const now = this.deps.clock.now();
     if (now >= found.session.expiresAt.getTime()) throw new AppError('handoff.ticket.expired');
@@ -95,10 +99,52 @@ export class HandoffService {
     if (!(await revokeSession(db, found.session.id, new Date(now)))) {
       throw new AppError('handoff.ticket.invalid');
     }
-    if (found.session.kind === 'ticket') {
-      return { value: await this.deps.login.signIn(merchant, member, { ip }), member, social: false };
+    if (found.session.kind === 'view-ticket') {
+      return {
+        value: await this.startView(merchant, member, found.session.userAgent, ip),
+        member,
+        social: false,
+        view: true,
+      };
     }
-    return { value: (await this.deps.login.complete(merchant, member, { ip })).value, member, social: true };
+    if (found.session.kind === 'ticket') {
+      return {
+        value: await this.deps.login.signIn(merchant, member, { ip }),
+        member,
+        social: false,
+        view: false,
+      };
+    }
+    const value = (await this.deps.login.complete(merchant, member, { ip })).value;
+    return { value, member, social: true, view: false };
+  }
+
+  /**
+   * The read-only session of an operator's view: no sign-in record, no known network, no
+   * password or first-login prompt (the member's own state is untouched); it lasts
+   * VIEW_SESSION_TTL_MS at most and every call that changes anything refuses it.
+   */
+  private async startView(merchant: MerchantState, member: MemberRow, client: string | null, ip: string) {
+    const token = randomToken();
+    const now = this.deps.clock.now();
+    await insertSession(this.deps.database.db, {
+      merchantCode: merchant.code,
+      memberId: member.id,
+      kind: 'view',
+      tokenHash: sha256Hex(token),
+      ip,
+      userAgent: client,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + VIEW_SESSION_TTL_MS),
+    });
+    const value: LoginValue = {
+      ...loginValue(merchant, member, token, undefined, now),
+      firstTimeLogin: false,
+      passwordExpired: false,
+      forceChangePassword: false,
+      viewOnly: true,
+    };
+    return value;
   }
 }
 

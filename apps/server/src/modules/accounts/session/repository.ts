@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { members, type SessionRow, sessions } from '../../../db/schema.ts';
 import type { Queryable } from '../member/repository.ts';
 
@@ -11,6 +11,8 @@ export interface NewSession {
   tokenHash: string;
   deviceId?: string | null;
   ip?: string | null;
+  /** The client: a browser's User-Agent, or who opened an operator's view ('operator:NAME'). */
+  userAgent?: string | null;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -24,7 +26,13 @@ export async function insertSession(db: Queryable, s: NewSession): Promise<Sessi
 }
 
 /** A not-revoked session or remember token of a merchant, with its member, by token hash. */
-export async function findLive(db: Queryable, merchantCode: string, kind: SessionKind, tokenHash: string) {
+/** The live session (of one of `kind`) of a token's hash, with its member; one index lookup. */
+export async function findLive(
+  db: Queryable,
+  merchantCode: string,
+  kind: SessionKind | readonly SessionKind[],
+  tokenHash: string,
+) {
   const [row] = await db
     .select({ session: sessions, member: members })
     .from(sessions)
@@ -33,7 +41,7 @@ export async function findLive(db: Queryable, merchantCode: string, kind: Sessio
       and(
         eq(sessions.tokenHash, tokenHash),
         eq(sessions.merchantCode, merchantCode),
-        eq(sessions.kind, kind),
+        typeof kind === 'string' ? eq(sessions.kind, kind) : inArray(sessions.kind, [...kind]),
         isNull(sessions.revokedAt),
       ),
     )

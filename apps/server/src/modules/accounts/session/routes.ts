@@ -4,7 +4,7 @@ import type { MemberRow } from '../../../db/schema.ts';
 import { MINUTE_MS } from '../../../platform/clock.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { registerRoute, signedIn } from '../../../platform/http.ts';
+import { isViewOnly, registerRoute, signedIn } from '../../../platform/http.ts';
 import type { MerchantState, MerchantStore } from '../../../platform/merchants.ts';
 import { requestLanguage } from '../member/service.ts';
 import type { Accounts } from '../security/accounts.ts';
@@ -179,6 +179,11 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
     routes.handoffRedeem,
     async ({ req, reply, merchant, body, ip }) => {
       const redeemed = await handoff.redeem(merchant, body.ticket, ip);
+      // An operator's read-only view is not the member's sign-in: nothing is recorded for it.
+      if (redeemed.view) {
+        reply.header('cache-control', 'no-store');
+        return redeemed.value;
+      }
       const method = redeemed.social ? 'social' : 'handoff';
       return finish(req, reply, merchant, redeemed, method, clientFor(req, ip), null, null);
     },
@@ -191,7 +196,9 @@ export function sessionRoutes(app: FastifyInstance, store: MerchantStore, accoun
     routes.logout,
     async (ctx) => {
       const { session, member } = signedIn(ctx);
-      await sessions.signOut(session.id, member.id);
+      // Closing an operator's view ends that view only, never the member's games.
+      if (isViewOnly(session)) await sessions.end(session.id);
+      else await sessions.signOut(session.id, member.id);
       const remember = readCookie(ctx.req, REMEMBER_COOKIE);
       if (remember) {
         await sessions.forgetRemember(ctx.merchant, remember, member.id);

@@ -10,6 +10,9 @@ import type { Queryable } from '../member/repository.ts';
 import { accountSettings } from '../security/settings.ts';
 import { findLive, insertSession, revokeAllOfMember, revokeSession, touchSession } from './repository.ts';
 
+/** The kinds a session token may be of: a member's own, or an operator's read-only view. */
+const LIVE_KINDS = ['session', 'view'] as const;
+
 /** Sliding idle expiry is written at most this often, to spare a write on every request. */
 const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * SECOND_MS;
 
@@ -172,7 +175,7 @@ export class SessionService {
   /** The live session of a token, or null when unknown, revoked, idle too long or too old. */
   async authenticate(merchant: MerchantState, token: string): Promise<Principal | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    const found = await findLive(this.database.db, merchant.code, 'session', sha256Hex(token));
+    const found = await findLive(this.database.db, merchant.code, LIVE_KINDS, sha256Hex(token));
     if (found?.member.status !== 'active') return null;
     const now = this.clock.now();
     const idleMs = accountSettings(merchant).sessionIdleMinutes * MINUTE_MS;

@@ -1,1 +1,2 @@
 export { AccountArea } from './components/account-area';
+export { ViewOnlyBanner } from './components/view-only-banner';
