@@ -175,6 +175,10 @@ export const errorCatalogue = {
   /** details names the field and its limits (min, max, step). */
   'play.stake.invalid': { status: 400, message: 'The stake is outside the limits of this game.' },
   'play.game.mismatch': { status: 400, message: 'This game session is for another game.' },
+  'play.game.closed': {
+    status: 409,
+    message: 'The operator has closed this game: no new round can be played.',
+  },
   // Lottery (issue 14). details.reason carries the engine's message where there is one.
   'lottery.game.unknown': { status: 404, message: 'There is no such lottery game.' },
   'lottery.issue.closed': {

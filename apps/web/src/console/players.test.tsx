@@ -220,7 +220,12 @@ describe('the players section', () => {
     const link = await screen.findByRole('link', { name: 'Open the view in a new tab' });
     expect(link.getAttribute('href')).toBe('/?ticket=abc');
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(calls).toContainEqual({ command: 'player', action: 'view-as', account: 'demo', reason: 'ticket 9' });
+    expect(calls).toContainEqual({
+      command: 'player',
+      action: 'view-as',
+      account: 'demo',
+      reason: 'ticket 9',
+    });
     // Not offered without the permission (the lock form needs players.write, absent here too).
     expect(screen.queryByRole('form', { name: 'Lock the account' })).toBeNull();
   });

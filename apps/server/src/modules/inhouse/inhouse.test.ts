@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { queryRows } from '../../platform/sql.ts';
-import { createTestApp, DEMO_MERCHANT, engines, type TestApp } from '../../testing/app.ts';
+import { createTestApp, DEMO_MERCHANT, engines, opsCommand, type TestApp } from '../../testing/app.ts';
 import { newPlayer, walletOf } from '../vendor/testing/helpers.ts';
 import { checkLedger } from '../wallet/index.ts';
 import { INHOUSE_HOUSEKEEPING_JOB } from './module.ts';
@@ -255,6 +255,27 @@ describe.each(engines)('in-house game server on %s', (engine) => {
         'play.game.mismatch',
       );
       expect(await walletOf(t, memberId)).toBe(50_000n);
+    });
+
+    it('plays no new round once the operator switches the game off, and again once it is back on', async () => {
+      const memberId = await newPlayer(t, 'real', 50_000n);
+      const { sessionId } = await openSession(t, memberId, SLOT);
+      const set = (on: boolean) =>
+        opsCommand(t.app, { command: 'game', action: 'set', nodeId: 'AURX.dynasty', on });
+      await set(false);
+      try {
+        const refused = await spin(sessionId, '1.00');
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().errorCode).toBe('play.game.closed');
+        expect(await walletOf(t, memberId)).toBe(50_000n);
+        // The balance still answers.
+        expect((await playCall(t, 'GET', '/play/api/balance', sessionId)).json().value).toEqual({
+          balance: '500.00',
+        });
+      } finally {
+        await set(true);
+      }
+      expect((await spin(sessionId, '1.00')).statusCode).toBe(200);
     });
   });
 

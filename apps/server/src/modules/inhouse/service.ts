@@ -84,7 +84,7 @@ export class InhouseGames {
   async open(merchant: MerchantState, token: string): Promise<PlaySessionReply> {
     const { vendor, reply } = await this.authenticate(merchant, token);
     const game = gameOf(merchant, vendor, reply.gameCode);
-    // A game the operator switched off opens no new play (a session already open plays on).
+    // A game the operator switched off opens no new play (and an open session plays no new round).
     if (game.disabled) throw new AppError('game.unknown');
     const language = isLanguage(reply.language) ? reply.language : merchant.config.brand.defaultLang;
     const { sessionId, session } = await this.sessions.create({
@@ -255,9 +255,11 @@ export class InhouseGames {
   /** The live session, refused when its game is not played by `engine`. */
   private async sessionFor(merchant: MerchantState, sessionId: unknown, engine: InhouseEngine) {
     const session = await this.sessions.resolve(merchant.code, sessionId);
-    if (gameOf(merchant, session.vendor, session.gameCode).engine !== engine) {
-      throw new AppError('play.game.mismatch');
-    }
+    const game = gameOf(merchant, session.vendor, session.gameCode);
+    if (game.engine !== engine) throw new AppError('play.game.mismatch');
+    // Switched off by the operator since the session opened: no new round (the rounds played
+    // before are settled; the balance still answers).
+    if (game.disabled) throw new AppError('play.game.closed');
     return session;
   }
 

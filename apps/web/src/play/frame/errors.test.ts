@@ -32,6 +32,13 @@ describe('error toasts', () => {
     }
   });
 
+  it('sends the player back to the lobby when the operator has closed the game', () => {
+    expect(toastForError(error('play.game.closed'), cn, 'real')).toMatchObject({
+      message: cn.errors.closed,
+      action: { href: '/inHouse' },
+    });
+  });
+
   it('reads the code, never the message', () => {
     expect(toastForError(error('network.abnormal'), en, 'real').message).toBe(en.errors.network);
     expect(toastForError(error('play.stake.invalid'), en, 'real').message).toBe(en.errors.stake);

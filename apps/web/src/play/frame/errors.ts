@@ -36,6 +36,7 @@ export function toastForError(error: unknown, texts: PlayTexts, mode: PlaySessio
         };
   }
   if (SESSION_CODES.includes(code)) return { tone: 'error', message: texts.errors.expired, action: lobby };
+  if (code === 'play.game.closed') return { tone: 'error', message: texts.errors.closed, action: lobby };
   if (code === 'network.abnormal') return { tone: 'error', message: texts.errors.network };
   if (code === 'validation.failed' || code.startsWith('play.stake'))
     return { tone: 'error', message: texts.errors.stake };

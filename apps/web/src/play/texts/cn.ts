@@ -29,6 +29,7 @@ export const cn: PlayTexts = {
   errors: {
     insufficient: '余额不足，无法完成此投注。请先在网站充值后再回来。',
     insufficientPlay: '试玩币已用完。请从大厅重新开始免费试玩以获得新的余额。',
+    closed: '运营方已暂时关闭此游戏，请在大厅选择其他游戏。',
     expired: '游戏会话已过期。请从大厅重新打开游戏。',
     network: '网络无响应。请检查网络连接后重试。',
     stake: '投注额超出本游戏的限额。',

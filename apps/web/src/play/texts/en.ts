@@ -32,6 +32,7 @@ export const en = {
   errors: {
     insufficient: 'Your balance is not enough for this bet. Deposit on the site, then come back.',
     insufficientPlay: 'Your play money has run out. Relaunch free play from the lobby for a fresh balance.',
+    closed: 'The operator has closed this game for now. Pick another one in the lobby.',
     expired: 'Your game session has expired. Relaunch the game from the lobby.',
     network: 'The network is not responding. Check your connection and try again.',
     stake: 'The stake is outside this game’s limits.',
