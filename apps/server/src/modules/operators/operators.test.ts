@@ -267,6 +267,14 @@ describe('operators and the operator API', () => {
   it('has a permission for every operator command, and every role names only real ones', () => {
     const names = t.app.ops.commandNames();
     for (const name of names) expect(COMMAND_PERMISSIONS, name).toHaveProperty([name]);
+    // A command with a permission per action has one for each of its actions.
+    for (const name of names) {
+      const entry = COMMAND_PERMISSIONS[name];
+      const actions = t.app.ops.actionsOf(name);
+      if (typeof entry === 'object' && actions)
+        expect(Object.keys(entry).sort(), name).toEqual(actions.sort());
+    }
+    expect(t.app.ops.actionsOf('content')).toContain('banner');
     for (const role of ROLES)
       for (const p of ROLE_PERMISSIONS[role]) expect(ROLE_PERMISSIONS.admin).toContain(p);
   });

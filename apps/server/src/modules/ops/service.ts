@@ -105,6 +105,19 @@ export class OpsService {
     return [...opsCommandSchema.options.map((o) => o.shape.command.value), ...this.extensions.keys()];
   }
 
+  /**
+   * The actions of a command whose arguments are one of several `{ action: literal }` shapes (so
+   * a test can check each has its permission); null for a command of one shape.
+   */
+  actionsOf(name: string): string[] | null {
+    const schema = this.extensions.get(name)?.schema as { options?: unknown } | undefined;
+    if (!Array.isArray(schema?.options)) return null;
+    const actions = schema.options.map(
+      (o: { shape?: { action?: { value?: unknown } } }) => o.shape?.action?.value,
+    );
+    return actions.every((a) => typeof a === 'string') ? [...new Set(actions as string[])] : null;
+  }
+
   async run(merchantCode: string, input: unknown, actor: string, config?: MerchantConfig) {
     const name = (input as { command?: unknown } | null)?.command;
     const extension = typeof name === 'string' ? this.extensions.get(name) : undefined;
