@@ -46,3 +46,41 @@ describe('merchant config validation of the password rule', () => {
     expect(config.accounts.rules.find((r) => r.key === 'password')?.patternId).toBe('STRONG');
   });
 });
+
+describe('merchant config validation of artwork hosts', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'aurum-config-'));
+    await cp(path.join(REPO_ROOT, 'config'), dir, { recursive: true });
+  });
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  const edit = async (file: string, change: (json: Record<string, any>) => void) => {
+    const at = path.join(dir, file);
+    const json = JSON.parse(await readFile(at, 'utf8'));
+    change(json);
+    await writeFile(at, JSON.stringify(json));
+  };
+  const setBannerImage = (image: string) =>
+    edit('content.json', (c) => {
+      c.banners.w_home[0].image = image;
+    });
+
+  it('refuses a banner image from a host that is not one of imageCDNs (the CSP would block it)', async () => {
+    await setBannerImage('https://images.elsewhere.example/a.png');
+    await expect(readMerchantConfig(dir)).rejects.toThrow(
+      /content\.banners\.w_home\.0\.image: https:\/\/images\.elsewhere\.example is not one of imageCDNs/,
+    );
+  });
+
+  it('takes images from /media/ and from the image CDNs', async () => {
+    await setBannerImage('https://CDN.example.com/banners/a.png');
+    await edit('site.json', (s) => {
+      s.imageCDNs = ['https://cdn.example.com/'];
+    });
+    const config = await readMerchantConfig(dir);
+    expect(config.content.banners.w_home?.[0]?.image).toBe('https://CDN.example.com/banners/a.png');
+    await setBannerImage('/media/banners/home-1.svg');
+    await expect(readMerchantConfig(dir)).resolves.toBeTruthy();
+  });
+});

@@ -98,42 +98,87 @@ export const vendorSchema = z.object({
 export type Vendor = z.infer<typeof vendorSchema>;
 
 /** The demo merchant as `config/` holds it and the database keeps it. */
-export const merchantConfigSchema = z.object({
-  brand: brandSchema,
-  features: z.array(featureNodeSchema),
-  resources: z.array(resourceSchema),
-  domainRoutes: z.array(domainRouteSchema),
-  mainDomain: z.string(),
-  analyticsId: z.string().nullable(),
-  imageCDNs: z.array(z.string()),
-  launchGameCDNs: z.array(z.string()),
-  vendors: z.array(vendorSchema),
-  /** Account settings and registration rules (config/accounts.json); defaults when absent. */
-  accounts: accountSettingsSchema
-    .superRefine((settings, ctx) => {
-      // The password policy (ASVS V6.2): a rule may add composition, never cap below 64.
-      settings.rules.forEach((rule, i) => {
-        const problem = rule.key === 'password' ? passwordRuleProblem(rule) : null;
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rules', i] });
-      });
-    })
-    .prefault({}),
-  /** Wallet mode, deposit channels, withdrawal and transfer limits (config/cashier.json). */
-  cashier: cashierConfigSchema.prefault({}),
-  /** The game catalogue (config/games.json): every game of every vendor. */
-  games: z.array(gameConfigSchema).default([]),
-  /** Banners, notices, announcements, help centre and page texts (config/content.json). */
-  content: contentConfigSchema.prefault({}),
-  /** Promotion categories and activities (config/promotions.json). */
-  promotions: promotionsConfigSchema.prefault({}),
-  /** Feedback bounds, chat rooms and limits (config/support.json). */
-  support: supportConfigSchema.prefault({}),
-  /** Agent contracts: pages on, active members, top agents' terms (config/contracts.json). */
-  contracts: contractsConfigSchema.prefault({}),
-  /**
-   * The lottery (config/lottery.json): games, schedules, odds boards and limits, checked whole by
-   * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.
-   */
-  lottery: z.unknown().optional(),
-});
+export const merchantConfigSchema = z
+  .object({
+    brand: brandSchema,
+    features: z.array(featureNodeSchema),
+    resources: z.array(resourceSchema),
+    domainRoutes: z.array(domainRouteSchema),
+    mainDomain: z.string(),
+    analyticsId: z.string().nullable(),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+    vendors: z.array(vendorSchema),
+    /** Account settings and registration rules (config/accounts.json); defaults when absent. */
+    accounts: accountSettingsSchema
+      .superRefine((settings, ctx) => {
+        // The password policy (ASVS V6.2): a rule may add composition, never cap below 64.
+        settings.rules.forEach((rule, i) => {
+          const problem = rule.key === 'password' ? passwordRuleProblem(rule) : null;
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rules', i] });
+        });
+      })
+      .prefault({}),
+    /** Wallet mode, deposit channels, withdrawal and transfer limits (config/cashier.json). */
+    cashier: cashierConfigSchema.prefault({}),
+    /** The game catalogue (config/games.json): every game of every vendor. */
+    games: z.array(gameConfigSchema).default([]),
+    /** Banners, notices, announcements, help centre and page texts (config/content.json). */
+    content: contentConfigSchema.prefault({}),
+    /** Promotion categories and activities (config/promotions.json). */
+    promotions: promotionsConfigSchema.prefault({}),
+    /** Feedback bounds, chat rooms and limits (config/support.json). */
+    support: supportConfigSchema.prefault({}),
+    /** Agent contracts: pages on, active members, top agents' terms (config/contracts.json). */
+    contracts: contractsConfigSchema.prefault({}),
+    /**
+     * The lottery (config/lottery.json): games, schedules, odds boards and limits, checked whole by
+     * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.
+     */
+    lottery: z.unknown().optional(),
+  })
+  .superRefine((config, ctx) => {
+    // Artwork from another site shows only from the merchant's image CDNs (the site's CSP img-src
+    // allows no other host): an https image elsewhere would be a broken image, so it is refused here.
+    const origins = new Set(config.imageCDNs.map(originOf));
+    for (const { path, url } of httpsImages(config.content, ['content'])) {
+      if (!origins.has(originOf(url))) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `${originOf(url)} is not one of imageCDNs: upload the image to /media/ or add its host`,
+        });
+      }
+    }
+  });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
+
+/**
+ * Whether the site can show an image: a path of the site (/media/…), or an https URL on one of
+ * the merchant's image CDNs (the CSP's img-src allows no other host).
+ */
+export function imageFromCdns(imageCDNs: readonly string[], image: string): boolean {
+  if (image.startsWith('/') && !image.startsWith('//')) return true;
+  const origin = originOf(image);
+  return image.startsWith('https://') && imageCDNs.some((cdn) => originOf(cdn) === origin);
+}
+
+/** `https://host[:port]` of a URL, lower-cased (the package has no URL class to lean on). */
+const originOf = (url: string) =>
+  (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url.trim())?.[0] ?? url).toLowerCase();
+
+/** Every `image` of the content that is an https URL (the others are /media/ paths), with its path. */
+function httpsImages(
+  value: unknown,
+  path: (string | number)[],
+): { path: (string | number)[]; url: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => httpsImages(v, [...path, i]));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === 'image' && typeof v === 'string'
+      ? v.startsWith('https://')
+        ? [{ path: [...path, k], url: v }]
+        : []
+      : httpsImages(v, [...path, k]),
+  );
+}

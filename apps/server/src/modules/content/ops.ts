@@ -6,6 +6,7 @@ import {
   type ContentConfig,
   contentConfigSchema,
   executionSchema,
+  imageFromCdns,
   type LocalizedText,
   localizedTextSchema,
   type MerchantConfig,
@@ -219,27 +220,15 @@ function auditDetail(args: Record<string, unknown>) {
   return Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
 }
 
-/** An https image's origin, or null for a path of the site (or an address that does not parse). */
-const originOf = (url: string) => {
-  try {
-    return new URL(url.startsWith('//') ? `https:${url}` : url).origin;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * An image from another host shows on the player site only from one of the merchant's image CDNs
  * (the site's Content-Security-Policy allows no other): refused here rather than published broken.
  */
 function checkImageHost(config: MerchantConfig, image: string | undefined) {
-  if (!image || image.startsWith('/')) return;
-  const origin = originOf(image);
-  const allowed = config.imageCDNs.map(originOf);
-  if (origin && allowed.includes(origin)) return;
+  if (!image || imageFromCdns(config.imageCDNs, image)) return;
   throw new AppError(
     'ops.invalid',
-    `image: the player site shows images only from the media library (/media/…) or the merchant's image CDNs (${allowed.filter(Boolean).join(', ') || 'none set'}).`,
+    `image: the player site shows images only from the media library (/media/…) or the merchant's image CDNs (${config.imageCDNs.join(', ') || 'none set'}).`,
   );
 }
 
