@@ -8,6 +8,7 @@ import { contentConfigSchema } from './content.ts';
 import { contractsConfigSchema } from './contracts.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { gameConfigSchema, maintenanceWindowSchema, maxWinAmountSchema, VENDOR_PROVIDERS } from './games.ts';
+import { loyaltyConfigSchema } from './loyalty.ts';
 import { promotionsConfigSchema } from './promotions.ts';
 import { supportConfigSchema } from './support.ts';
 
@@ -135,5 +136,10 @@ export const merchantConfigSchema = z.object({
    * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.
    */
   lottery: z.unknown().optional(),
+  /**
+   * VIP levels, their conditions, bonuses and rebate rates (config/loyalty.json); the server also
+   * checks the levels with parseVipRules of @aurum/games when it reads the configuration.
+   */
+  loyalty: loyaltyConfigSchema.prefault({}),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
