@@ -70,6 +70,7 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
  * member's start and has no conditions), or null when they apply.
  */
 export function loyaltyProblem(config: MerchantConfig): string | null {
+  if (!config.loyalty) return null;
   const { mode, levels } = config.loyalty.vip;
   if (levels.length < 2) return null;
   if (levels[0]?.upgrade !== undefined) return 'level 0 has no upgrade conditions';

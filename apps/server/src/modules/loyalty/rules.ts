@@ -1,4 +1,4 @@
-import { type GameType, MONEY_SCALE, type VipLevelConfig } from '@aurum/contract';
+import { type GameType, loyaltyConfigSchema, MONEY_SCALE, type VipLevelConfig } from '@aurum/contract';
 import { parseVipRules, type VipRules } from '@aurum/games';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { categoryOf } from '../games/index.ts';
@@ -10,6 +10,7 @@ import { categoryOf } from '../games/index.ts';
  */
 export interface LoyaltyRules {
   vip: VipRules | null;
+  mode: 'AND' | 'OR';
   /** Level 0 upwards. */
   levels: readonly VipLevelConfig[];
   autoPay: boolean;
@@ -20,8 +21,10 @@ const cache = new WeakMap<MerchantState, LoyaltyRules>();
 export function loyaltyRulesOf(merchant: MerchantState): LoyaltyRules {
   let rules = cache.get(merchant);
   if (!rules) {
-    const { vip, rebate } = merchant.config.loyalty;
+    // A merchant stored before loyalty existed has no section: the schema's defaults (VIP0 only).
+    const { vip, rebate } = merchant.config.loyalty ?? loyaltyConfigSchema.parse({});
     rules = {
+      mode: vip.mode,
       vip:
         vip.levels.length > 1
           ? parseVipRules({ mode: vip.mode, levels: vip.levels.slice(1) }, MONEY_SCALE)

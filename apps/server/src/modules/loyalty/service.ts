@@ -298,7 +298,7 @@ export class LoyaltyService {
       level: m.vipLevel,
       name: levelName(rules, m.vipLevel),
       hasVip: m.vipLevel > 0,
-      mode: merchant.config.loyalty.vip.mode,
+      mode: rules.mode,
       next: progress.next ? { level: progress.next.level, name: progress.next.name } : null,
       progress: byCondition(
         progress.conditions.map((c) => ({
