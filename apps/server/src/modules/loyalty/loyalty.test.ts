@@ -53,14 +53,19 @@ describe.each(engines)('loyalty: VIP ranks and rebates (%s)', (engine) => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ success: false, errorCode: code });
   };
-  /** A settled real-money round of the record of play, settled now (after the clock moves on). */
-  const play = async (memberId: number, vendor: string, betMajor: number) => {
+  /** A round of the record of play (settled, real money unless told), settled now (after the clock moves on). */
+  const play = async (
+    memberId: number,
+    vendor: string,
+    betMajor: number,
+    kind: { mode?: 'real' | 'play'; status?: 'settled' | 'cancelled' | 'open' } = {},
+  ) => {
     clock.advance(MINUTE_MS);
     const round = `ly-${engine}-${++seq}`;
     await raw(
       `INSERT INTO game_rounds (merchant, vendor, round_id, order_no, member_id, game_code, mode, status,
          bet_minor, win_minor, opened_at, settled_at)
-       VALUES ($1, $2, $3, $3, $4, 'g', 'real', 'settled', $5::bigint, 0, $6::timestamptz, $6::timestamptz)`,
+       VALUES ($1, $2, $3, $3, $4, 'g', $7, $8, $5::bigint, 0, $6::timestamptz, $6::timestamptz)`,
       [
         DEMO_MERCHANT,
         vendor,
@@ -68,6 +73,8 @@ describe.each(engines)('loyalty: VIP ranks and rebates (%s)', (engine) => {
         memberId,
         String(Math.round(betMajor * 100)),
         new Date(clock.now()).toISOString(),
+        kind.mode ?? 'real',
+        kind.status ?? 'settled',
       ],
     );
   };
@@ -159,6 +166,22 @@ describe.each(engines)('loyalty: VIP ranks and rebates (%s)', (engine) => {
       total: '0.0100',
     });
     expect(await ok('POST', '/wps/rebate/claim', m.token)).toMatchObject({ paid: '0.01', carried: '0.0000' });
+  });
+
+  it('counts only settled real-money rounds: cancelled, open and play-money rounds accrue nothing', async () => {
+    const m = await newMemberSession(t);
+    await play(m.id, 'AUR', 1_000, { status: 'cancelled' });
+    await play(m.id, 'AUR', 1_000, { status: 'open' });
+    await play(m.id, 'AUR', 1_000, { mode: 'play' });
+    expect(await ok('GET', '/wps/rebate/info', m.token)).toMatchObject({ categories: [], total: '0.0000' });
+    expect((await ok('GET', '/wps/vip/info', m.token)).progress).toContainEqual({
+      condition: 'totalBet',
+      actual: '0.00',
+      expected: '10000.00',
+      met: false,
+    });
+    await play(m.id, 'AUR', 1_000);
+    expect(await ok('GET', '/wps/rebate/info', m.token)).toMatchObject({ total: '4.0000' });
   });
 
   it('pays one claim when 2 to 30 arrive at once', async () => {
