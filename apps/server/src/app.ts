@@ -18,6 +18,7 @@ import { installContent } from './modules/content/index.ts';
 import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
+import { installLoyalty } from './modules/loyalty/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
 import { featureCommand, OpsService } from './modules/ops/index.ts';
 import { installPlayers } from './modules/players/index.ts';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
+  installLoyalty(app, areaDeps);
   accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
 
   if (existsSync(mediaDir)) {

@@ -26,6 +26,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],
   inhouse: ['vendor'],
   lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
+  loyalty: ['accounts', 'agents', 'games', 'ops', 'wallet'],
   ops: ['wallet'],
   operators: ['accounts', 'cashier', 'ops'],
   players: ['accounts', 'agents', 'ops'],

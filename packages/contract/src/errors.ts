@@ -293,6 +293,9 @@ export const errorCatalogue = {
     status: 400,
     message: 'This site uses one wallet for every game; there is nothing to transfer.',
   },
+  // Loyalty (docs/loyalty.md).
+  'loyalty.rebate.nothing': { status: 409, message: 'There is no rebate to claim yet.' },
+  'loyalty.level.unknown': { status: 400, message: 'There is no such VIP level.' },
   // Promotions (docs/promotions.md).
   'promo.unknown': { status: 404, message: 'There is no such promotion.' },
   /** Not open now: coming soon, ended, or outside its registration window. */

@@ -17,6 +17,7 @@ export * from './schemas/contracts.ts';
 export * from './schemas/games.ts';
 export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';
+export * from './schemas/loyalty.ts';
 export * from './schemas/play.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/security-sessions.ts';

@@ -147,6 +147,7 @@ import {
   winnersSchema,
 } from './schemas/games.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
+import { loyaltyRoutes } from './schemas/loyalty.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
 import { supportRoutes } from './schemas/support.ts';
@@ -1069,6 +1070,7 @@ export const routes = {
   ...promotionRoutes,
   ...supportRoutes,
   ...lotteryRoutes,
+  ...loyaltyRoutes,
   ...twoFactorRoutes,
   ...securitySessionRoutes,
 } as const;

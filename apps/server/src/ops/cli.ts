@@ -154,6 +154,9 @@ Commands:
   contract settle <kind> <period>        settle a period now (daily 2026-03-09, hourly
                                          2026-03-09T10, realtime 2026-03-09T10:05,
                                          dividend 2026-03-H1 / 2026-03 / W2026-03-08)
+  vip show <account>                     a member's VIP level, its changes and unclaimed rebate
+  vip set <account> <level> --reason <text>
+                                         set a member's VIP level (audited; pays no upgrade bonus)
 ${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
@@ -479,6 +482,14 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return lotteryCommand(sub, value, words[3], opts);
     case 'contract':
       return contractCliCommand(sub, value, words[3], opts);
+    case 'vip':
+      if (sub === 'show' && value) return { command, action: sub, account: value };
+      if (sub === 'set' && value && words[3] !== undefined) {
+        if (!/^\d{1,2}$/.test(words[3])) fail(`vip set takes a level from 0.\n\n${USAGE}`);
+        if (!opts.reason) fail(`vip set needs --reason "<why>".\n\n${USAGE}`);
+        return { command, action: sub, account: value, level: Number(words[3]), reason: opts.reason };
+      }
+      return fail(`vip takes show <account> or set <account> <level> --reason <why>.\n\n${USAGE}`);
     case 'operator':
       return operatorCommand(sub, value, opts);
     case 'approval':

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
+import { type MerchantConfig, MONEY_SCALE, merchantConfigSchema } from '@aurum/contract';
+import { LoyaltyRuleError, parseVipRules } from '@aurum/games';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
 const OPTIONAL_FILES = [
@@ -12,6 +13,7 @@ const OPTIONAL_FILES = [
   'support',
   'contracts',
   'lottery',
+  'loyalty',
 ] as const;
 
 /** Reads a merchant's configuration folder (config/ for the demo) and validates it whole. */
@@ -50,11 +52,33 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
     support: raw.support,
     contracts: raw.contracts,
     lottery: raw.lottery,
+    loyalty: raw.loyalty,
     ...site,
   });
   if (!parsed.success) {
     const list = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new Error(`The merchant configuration in ${dir} is not valid:\n  ${list.join('\n  ')}`);
   }
+  const loyalty = loyaltyProblem(parsed.data);
+  if (loyalty)
+    throw new Error(`The merchant configuration in ${dir} is not valid:\n  loyalty.vip: ${loyalty}`);
   return parsed.data;
+}
+
+/**
+ * What the VIP rules engine refuses in the merchant's levels (levels 1 up: level 0 is every
+ * member's start and has no conditions), or null when they apply.
+ */
+export function loyaltyProblem(config: MerchantConfig): string | null {
+  if (!config.loyalty) return null;
+  const { mode, levels } = config.loyalty.vip;
+  if (levels.length < 2) return null;
+  if (levels[0]?.upgrade !== undefined) return 'level 0 has no upgrade conditions';
+  try {
+    parseVipRules({ mode, levels: levels.slice(1) }, MONEY_SCALE);
+    return null;
+  } catch (e) {
+    if (e instanceof LoyaltyRuleError) return e.message;
+    throw e;
+  }
 }

@@ -246,6 +246,10 @@ export const memberInfoSchema = z.object({
   hasFreePlay: z.boolean(),
   showVerCodeLogin: z.boolean(),
   clubLabel: z.object({ labelName: z.string() }).nullable(),
+  /** Public state (spec §3): the member holds a VIP level above 0 (its name is the label). */
+  hasVip: z.boolean(),
+  vipLabelName: z.string().nullable(),
+  vipRankLevel: z.number().int(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

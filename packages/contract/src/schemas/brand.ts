@@ -8,6 +8,7 @@ import { contentConfigSchema } from './content.ts';
 import { contractsConfigSchema } from './contracts.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { gameConfigSchema, maintenanceWindowSchema, maxWinAmountSchema, VENDOR_PROVIDERS } from './games.ts';
+import { loyaltyConfigSchema } from './loyalty.ts';
 import { promotionsConfigSchema } from './promotions.ts';
 import { supportConfigSchema } from './support.ts';
 
@@ -136,13 +137,17 @@ export const merchantConfigSchema = z
      * parseLotteryConfig of @aurum/games on the server; absent: the merchant offers no lottery.
      */
     lottery: z.unknown().optional(),
+    /**
+     * VIP levels, their conditions, bonuses and rebate rates (config/loyalty.json); the server also
+     * checks the levels with parseVipRules of @aurum/games when it reads the configuration.
+     */
+    loyalty: loyaltyConfigSchema.prefault({}),
   })
   .superRefine((config, ctx) => {
     // Artwork from another site shows only from the merchant's image CDNs (the site's CSP img-src
     // allows no other host): an https image elsewhere would be a broken image, so it is refused here.
-    const origins = new Set(config.imageCDNs.map(originOf));
     for (const { path, url } of httpsImages(config.content, ['content'])) {
-      if (!origins.has(originOf(url))) {
+      if (!imageFromCdns(config.imageCDNs, url)) {
         ctx.addIssue({
           code: 'custom',
           path,

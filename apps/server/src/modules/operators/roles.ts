@@ -166,6 +166,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   'vendor-secret': 'secrets.rotate',
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
+  vip: { show: 'players.read', set: 'players.write' },
   contract: {
     list: 'agents.read',
     show: 'agents.read',

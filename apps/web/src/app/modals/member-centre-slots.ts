@@ -7,7 +7,7 @@ function page<P>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadChunk(load));
 }
 
-/** The member centre's pages from the wallet, cashier, games (betting records) and support. */
+/** The member centre's pages from the wallet, cashier, games (betting records), support and loyalty. */
 export const memberCentreSlots: MemberCentreSlots = {
   transferFund: page(() => import('../../features/wallet/my-wallet-page')),
   transferUpline: page(() => import('../../features/wallet/transfer-upline-page')),
@@ -17,4 +17,6 @@ export const memberCentreSlots: MemberCentreSlots = {
   withdraw: page(() => import('../../features/cashier/withdraw-page')),
   cashierSecurity: page(() => import('../../features/cashier/security-cashier')),
   messageV2: page(() => import('../../features/support/messages-page')),
+  playerRank: page(() => import('../../features/loyalty/player-rank-page')),
+  rebate: page(() => import('../../features/loyalty/rebate-page')),
 };

@@ -30,6 +30,9 @@ const memberInfo = (pwdEnabled = true) => ({
   hasFreePlay: false,
   showVerCodeLogin: false,
   clubLabel: null,
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
 });
 const balance = {
   sumBalance: '800.00',

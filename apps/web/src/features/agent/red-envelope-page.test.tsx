@@ -103,6 +103,9 @@ describe('Agent centre: red envelopes', () => {
           hasFreePlay: false,
           showVerCodeLogin: false,
           clubLabel: null,
+          hasVip: false,
+          vipLabelName: null,
+          vipRankLevel: 0,
         }),
     });
     renderWithApp(<RedEnvelopePage />, { permission: permission() });

@@ -5,6 +5,7 @@ import type content from '../content/locales/en.json';
 import type download from '../download/locales/en.json';
 import type games from '../games/locales/en.json';
 import type lottery from '../lottery/locales/en.json';
+import type loyalty from '../loyalty/locales/en.json';
 import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type promotions from '../promotions/locales/en.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       funds: typeof funds;
       games: typeof games;
       lottery: typeof lottery;
+      loyalty: typeof loyalty;
       content: typeof content;
       promotions: typeof promotions;
       support: typeof support;

@@ -1,7 +1,8 @@
 /**
- * The member-centre pages that exist so far (spec §2 Member centre), in the spec's order. The
- * modal shows these as its page selector and the header's member dropdown offers only these; the
- * others arrive with their issues.
+ * The member-centre pages that exist so far (spec §2 Member centre), in the spec's order, with
+ * the VIP bonus page (playerRank, the member dropdown's target) and the rebate page of the loyalty
+ * issue. The modal shows these as its page selector and the header's member dropdown offers only
+ * these; the others arrive with their issues.
  */
 export const MEMBER_CENTRE_PAGES = [
   'securityCenter',
@@ -11,6 +12,8 @@ export const MEMBER_CENTRE_PAGES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  'playerRank',
+  'rebate',
   'messageV2',
 ] as const;
 

@@ -34,6 +34,9 @@ const memberInfo = {
   hasFreePlay: false,
   showVerCodeLogin: false,
   clubLabel: null,
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
 };
 
 /** The Authorization header each call to METHOD path carried. */

@@ -108,6 +108,9 @@ describe.each(engines)('members on %s', (engine) => {
         hasFreePlay: true,
         showVerCodeLogin: true,
         clubLabel: null,
+        hasVip: false,
+        vipLabelName: null,
+        vipRankLevel: 0,
       });
       expect((await get(routes.memberInfo.path, agent.token)).json().value.id).toBe(agent.id);
       // There is no way to ask for someone else: an id is refused, the token decides.

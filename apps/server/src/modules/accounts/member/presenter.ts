@@ -2,6 +2,7 @@ import type { MemberInfo } from '@aurum/contract';
 import type { MemberRow } from '../../../db/schema.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import { isAgentType, isTrialType } from '../security/settings.ts';
+import type { VipStanding } from './vip-standing.ts';
 
 /** +639171234567 → +63917****567: enough to recognise, not enough to call. */
 export function maskMobile(e164: string | null): string | null {
@@ -20,7 +21,7 @@ export function maskEmail(email: string | null): string | null {
 }
 
 /** The member's own info (GET /wps/member/info); contact details are masked. */
-export function memberInfo(merchant: MerchantState, m: MemberRow): MemberInfo {
+export function memberInfo(merchant: MerchantState, m: MemberRow, vip: VipStanding): MemberInfo {
   return {
     id: m.id,
     account: m.account,
@@ -37,7 +38,9 @@ export function memberInfo(merchant: MerchantState, m: MemberRow): MemberInfo {
     hasPassword: m.passwordHash !== null,
     hasFreePlay: merchant.features.has('FREEPLAY3'),
     showVerCodeLogin: merchant.features.has('MOBILEVERCODELOGIN3'),
-    // VIP labels come with the loyalty area.
-    clubLabel: null,
+    clubLabel: vip.level > 0 ? { labelName: vip.name } : null,
+    hasVip: vip.level > 0,
+    vipLabelName: vip.level > 0 ? vip.name : null,
+    vipRankLevel: vip.level,
   };
 }

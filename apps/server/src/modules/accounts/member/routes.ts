@@ -30,8 +30,9 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.memberInfo,
-    (ctx) => {
-      return memberInfo(ctx.merchant, signedIn(ctx).member);
+    async (ctx) => {
+      const { member } = signedIn(ctx);
+      return memberInfo(ctx.merchant, member, await accounts.vipStandings.of(ctx.merchant, member.id));
     },
     limit(120),
   );

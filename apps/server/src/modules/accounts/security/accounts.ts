@@ -8,6 +8,7 @@ import { ReplayGuard, type SeenIds } from '../../../platform/replay.ts';
 import { PasswordService } from '../member/password.ts';
 import { RegistrationService } from '../member/register.ts';
 import { MemberService } from '../member/service.ts';
+import { VipStandings } from '../member/vip-standing.ts';
 import { HandoffService } from '../session/handoff.ts';
 import { LoginService } from '../session/login.ts';
 import { SessionSecurity } from '../session/security.ts';
@@ -82,6 +83,7 @@ export async function createAccounts(deps: AccountDeps) {
     publicUrl: deps.publicUrl,
   });
   const members = new MemberService(database, clock);
+  const vipStandings = new VipStandings();
   const replay = new ReplayGuard(deps.seenIds, clock);
   const handoff = new HandoffService({ database, clock, login, guard });
   const security = new SessionSecurity({ database, clock, sessions, events: securityEvents });
@@ -113,5 +115,6 @@ export async function createAccounts(deps: AccountDeps) {
     securityEvents,
     security,
     countryHeader: deps.countryHeader,
+    vipStandings,
   };
 }

@@ -29,6 +29,9 @@ const memberInfo = {
   hasFreePlay: false,
   showVerCodeLogin: false,
   clubLabel: null,
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
 };
 
 let restore: (() => Promise<void>) | undefined;

@@ -38,6 +38,8 @@ const PAGE_ICONS: Record<Page, IconName> = {
   transferUpline: 'user',
   personalHistoryCopy: 'star',
   transactionHistory: 'menu',
+  playerRank: 'star',
+  rebate: 'gift',
   messageV2: 'mail',
 };
 
@@ -58,6 +60,8 @@ export interface MemberCentreSlots {
   personalHistoryCopy?: ComponentType;
   transactionHistory?: ComponentType;
   messageV2?: ComponentType;
+  playerRank?: ComponentType;
+  rebate?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }

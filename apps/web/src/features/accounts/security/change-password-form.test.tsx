@@ -30,6 +30,9 @@ const info: MemberInfo = {
   hasFreePlay: false,
   showVerCodeLogin: false,
   clubLabel: null,
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
 };
 
 function server(change: () => Response) {

@@ -26,6 +26,9 @@ const memberInfo = {
   hasFreePlay: false,
   showVerCodeLogin: false,
   clubLabel: null,
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: 0,
 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const setup = {

@@ -59,11 +59,50 @@ describe('MemberArea', () => {
     fireEvent.click(await screen.findByTestId('member-menu'));
     const items = screen.getAllByRole('menuitem');
     const pages = items.map((i) => i.getAttribute('data-page'));
-    expect(pages).toEqual(DROPDOWN_PAGES.map((p) => p.page));
+    expect(pages).toEqual(DROPDOWN_PAGES.filter((p) => !p.vipOnly).map((p) => p.page));
     for (const page of pages) expect(MEMBER_CENTRE_PAGES).toContain(page);
-    const order = ['depositv2', 'withdraw', 'personalHistoryCopy', 'transactionHistory', 'securityCenter'];
+    const order = [
+      'depositv2',
+      'withdraw',
+      'playerRank',
+      'personalHistoryCopy',
+      'transactionHistory',
+      'securityCenter',
+    ];
     expect([...pages].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(pages);
     expect(items.at(-1)?.textContent).toBe('My account');
+  });
+
+  it('shows the VIP label and the VIP bonus entry only with VIP', async () => {
+    fakeServer({
+      'GET /wps/member/info': () =>
+        ok({ account: 'demo', hasVip: false, vipLabelName: null, vipRankLevel: 0 }),
+    });
+    const { unmount } = renderWithApp(<MemberArea />, { registry });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    await waitFor(() => expect(screen.getAllByRole('menuitem').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('menuitem', { name: 'VIP bonus' })).toBeNull();
+    expect(document.querySelector('[data-vip-label]')).toBeNull();
+    unmount();
+
+    fakeServer({
+      'GET /wps/v2/wallets/balance': () => ok(wallet('100')),
+      'GET /wps/member/info': () =>
+        ok({
+          account: 'demo',
+          hasVip: true,
+          vipLabelName: 'VIP2',
+          vipRankLevel: 2,
+          clubLabel: { labelName: 'VIP2' },
+        }),
+    });
+    renderWithApp(<MemberArea />, { registry });
+    await waitFor(() => expect(document.querySelector('[data-vip-label]')?.textContent).toBe('VIP2'));
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const pages = screen.getAllByRole('menuitem').map((i) => i.getAttribute('data-page'));
+    expect(pages.slice(0, 3)).toEqual(['depositv2', 'withdraw', 'playerRank']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'VIP bonus' }));
+    expect(await screen.findByRole('dialog', { name: 'Centre playerRank' })).toBeTruthy();
   });
 
   it('offers a trial account no deposit or withdraw (play money only)', async () => {

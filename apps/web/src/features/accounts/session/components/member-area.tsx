@@ -20,13 +20,14 @@ export const DROPDOWN_HIDE_MS = 200;
 const AVATAR = '/media/fallback/avatar.svg';
 
 /**
- * Spec §2 Member dropdown, in its order: deposit, withdraw, betting record, account record, my
- * account. Each opens its member-centre page; pages the member centre does not have yet (betting
- * record…) are left out until they arrive.
+ * Spec §2 Member dropdown, in its order: deposit, withdraw, VIP bonus (only with VIP), betting
+ * record, account record, my account. Each opens its member-centre page; pages the member centre
+ * does not have yet are left out until they arrive.
  */
-const DROPDOWN: { page: string; icon: IconName; label?: 'member.myAccount' }[] = [
+const DROPDOWN: { page: string; icon: IconName; label?: 'member.myAccount'; vipOnly?: true }[] = [
   { page: 'depositv2', icon: 'download' },
   { page: 'withdraw', icon: 'external' },
+  { page: 'playerRank', icon: 'star', vipOnly: true },
   { page: 'personalHistoryCopy', icon: 'star' },
   { page: 'transactionHistory', icon: 'grid' },
   { page: 'securityCenter', icon: 'user', label: 'member.myAccount' },
@@ -49,7 +50,7 @@ export default function MemberArea() {
   useRealtime();
   const openPage = (page: MemberCentrePage) => modal.open('memberCenter', { page });
   const openProfile = () => openPage('securityCenter');
-  const vip = info?.clubLabel?.labelName;
+  const vip = info?.hasVip ? info.vipLabelName : null;
   const account = info?.account ?? session.account ?? '';
   return (
     <div className={styles.area} data-member-area="true">
@@ -61,14 +62,18 @@ export default function MemberArea() {
       >
         <img src={AVATAR} alt="" width={32} height={32} />
       </button>
-      <MemberMenu account={account} onOpen={openPage} />
+      <MemberMenu account={account} hasVip={info?.hasVip === true} onOpen={openPage} />
       <HeaderMessages />
       {session.isTrial ? (
         <span className={styles.trial} data-trial="true">
           {t('member.trial')}
         </span>
       ) : null}
-      {vip ? <span className={styles.vip}>{t('member.vip', { label: vip })}</span> : null}
+      {vip ? (
+        <span className={styles.vip} data-vip-label="true">
+          {t('member.vip', { label: vip })}
+        </span>
+      ) : null}
       <HeaderBalance />
       {!session.isTrial && isAvailable('depositv2') ? (
         <Button
@@ -114,7 +119,15 @@ function useSessionChores() {
 /** Pages a trial (play-money) account has no use for: it cannot deposit or withdraw (spec §4). */
 const NOT_FOR_TRIAL: readonly string[] = ['depositv2', 'withdraw'];
 
-function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: MemberCentrePage) => void }) {
+function MemberMenu({
+  account,
+  hasVip,
+  onOpen,
+}: {
+  account: string;
+  hasVip: boolean;
+  onOpen: (page: MemberCentrePage) => void;
+}) {
   const { t } = useAccountTexts();
   const { isTrial } = useSession();
   const id = useId();
@@ -142,14 +155,14 @@ function MemberMenu({ account, onOpen }: { account: string; onOpen: (page: Membe
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
-  const items = DROPDOWN_PAGES.filter((item) => !(isTrial && NOT_FOR_TRIAL.includes(item.page))).map(
-    (item) => ({
-      key: item.page,
-      label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
-      icon: item.icon,
-      onSelect: () => onOpen(item.page as MemberCentrePage),
-    }),
-  );
+  const items = DROPDOWN_PAGES.filter(
+    (item) => !(isTrial && NOT_FOR_TRIAL.includes(item.page)) && (hasVip || !item.vipOnly),
+  ).map((item) => ({
+    key: item.page,
+    label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
+    icon: item.icon,
+    onSelect: () => onOpen(item.page as MemberCentrePage),
+  }));
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu for pointer users; the button is the keyboard way in.
     <div
