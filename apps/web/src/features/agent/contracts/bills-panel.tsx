@@ -98,9 +98,9 @@ export function BillsPanel({ kind }: { kind: ContractKind }) {
       <PagedResults
         query={query}
         active
+        as="div"
         pageSize={BILLS_PAGE_SIZE}
         onPage={setPage}
-        label={t('contracts.bills.title')}
         texts={{
           summary: ({ total }) => t('reports.total', { count: total }),
           loading: t('contracts.bills.loading'),
@@ -111,7 +111,7 @@ export function BillsPanel({ kind }: { kind: ContractKind }) {
       >
         {(rows) => (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too.
-          <section className={styles.tableWrap} tabIndex={0} aria-label={t('contracts.bills.title')}>
+          <section className={styles.tableWrap} tabIndex={0} aria-label={t('contracts.bills.table')}>
             <table className={styles.table}>
               <thead>
                 <tr>
