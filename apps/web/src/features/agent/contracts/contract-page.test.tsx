@@ -258,7 +258,7 @@ describe('Agent centre: contract pages', () => {
       preset: 'thisMonth',
     });
     await user.selectOptions(screen.getByLabelText(/Period/), 'lastMonth');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Bills/ }), 'offered');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Paid to or by me/ }), 'offered');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(server.callsTo('GET', '/wps/agent/contracts/bills')).toHaveLength(2));
     expect(Object.fromEntries(server.callsTo('GET', '/wps/agent/contracts/bills')[1]!.query)).toMatchObject({

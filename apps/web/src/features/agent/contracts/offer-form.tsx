@@ -120,6 +120,7 @@ export function OfferForm({
                 label={t(`contracts.figures.${f}`)}
                 value={d.min[f] ?? ''}
                 inputMode={f === 'active' ? 'numeric' : 'decimal'}
+                optional
                 onChange={(v) => setTier(i, (x) => ({ ...x, min: { ...x.min, [f]: v } }))}
                 maxLength={18}
               />
