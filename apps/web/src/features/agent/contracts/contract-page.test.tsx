@@ -126,6 +126,11 @@ describe('Agent centre: contract pages', () => {
       ).toEqual(['Choose a downline', 'sub1']),
     );
     const user = userEvent.setup();
+    // The picker's search narrows the direct downlines by account.
+    await user.type(within(form).getByLabelText('Find a downline by account'), 'sub');
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/wps/agent/downlines').at(-1)!.query.get('account')).toBe('sub'),
+    );
     await user.selectOptions(select, 'sub1');
     const tier1 = within(form).getByRole('group', { name: 'Tier 1' });
     await user.type(within(tier1).getByLabelText(/Team bet from/), '50000');

@@ -1,11 +1,11 @@
 import type { Contract, ContractKind } from '@aurum/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
 import { FormFailure, TextField } from '../../../components/ui/form';
 import { useAgentTexts } from '../../../lib/agent/texts';
 import { isApiError } from '../../../lib/api';
-import { SelectField } from '../../../lib/money/fields';
+import { SearchField, SelectField } from '../../../lib/money/fields';
 import shared from '../../../lib/money/money.module.css';
 import { useFundsTexts } from '../../../lib/money/texts';
 import { useBrand } from '../../../lib/site';
@@ -48,7 +48,17 @@ export function OfferForm({
   const { t: tc } = useTranslation();
   const titleId = useId();
   const brand = useBrand();
-  const downlines = useDownlines(1, '');
+  // The picker lists the first page of direct downlines; the search narrows them by account.
+  const [search, setSearch] = useState('');
+  const downlines = useDownlines(1, search.trim());
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Changing a contract's terms brings the form (below the lists) into view.
+    if (modifying) {
+      heading.current?.scrollIntoView?.({ block: 'start' });
+      heading.current?.focus();
+    }
+  }, [modifying]);
   const offer = useOfferContract();
   const figures = offerFigures(kind, mine.terms);
   const [downline, setDownline] = useState(modifying?.downline ?? '');
@@ -92,22 +102,32 @@ export function OfferForm({
     offer.isError && !downlineError && !tiersError ? contractErrorText(t, tf, tc, offer.error) : null;
   return (
     <section className={shared.section} aria-labelledby={titleId} data-contracts="offer">
-      <h3 id={titleId}>{modifying ? t('contracts.offer.modifyTitle') : t('contracts.offer.title')}</h3>
+      <h3 id={titleId} ref={heading} tabIndex={-1}>
+        {modifying ? t('contracts.offer.modifyTitle') : t('contracts.offer.title')}
+      </h3>
       <p className={shared.lead}>{t('contracts.offer.lead')}</p>
       <TierTable kind={kind} terms={mine.terms} caption={t('contracts.offer.mine')} />
       <form onSubmit={submit} aria-labelledby={titleId} noValidate className={shared.form}>
         {modifying ? (
           <p className={shared.lead}>{t('contracts.offer.modifying', { account: modifying.downline })}</p>
         ) : (
-          <SelectField
-            name="downline"
-            label={t('contracts.offer.downline')}
-            value={downline}
-            placeholder={agents.length ? t('contracts.offer.choose') : t('contracts.offer.noAgents')}
-            onChange={(v) => setDownline(v)}
-            options={agents.map((d) => ({ value: d.account, label: d.account }))}
-            error={downlineError ?? undefined}
-          />
+          <>
+            <SearchField
+              name="downline-search"
+              label={t('contracts.offer.search')}
+              value={search}
+              onChange={setSearch}
+            />
+            <SelectField
+              name="downline"
+              label={t('contracts.offer.downline')}
+              value={downline}
+              placeholder={agents.length ? t('contracts.offer.choose') : t('contracts.offer.noAgents')}
+              onChange={(v) => setDownline(v)}
+              options={agents.map((d) => ({ value: d.account, label: d.account }))}
+              error={downlineError ?? undefined}
+            />
+          </>
         )}
         {tiers.map((d, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a tier is its place in the list
