@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
+import { E2E_CLOCK_PORT, E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
 
 const dataDir = path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
 
@@ -48,6 +48,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(E2E_PORT),
+      E2E_CLOCK_PORT: String(E2E_CLOCK_PORT),
       HOST: '127.0.0.1',
       OPS_TOKEN: E2E_OPS_TOKEN,
       LOG_LEVEL: 'warn',

@@ -4,6 +4,7 @@ import { ChunkErrorPanel, ErrorBoundary, ToastViewport } from '../components/ui'
 import { setSessionEndHandler } from '../lib/api';
 import { loadChunk } from '../lib/chunks/chunk-load';
 import { LotteryRoundViewProvider } from '../lib/lottery/round-detail';
+import { ContractAlerts } from './contract-alerts';
 import { queryClient } from './query-client';
 import { navigateHome } from './router';
 import { StartupGate } from './startup/startup-gate';
@@ -27,6 +28,7 @@ export function App() {
           <StartupGate />
         </LotteryRoundViewProvider>
       </ErrorBoundary>
+      <ContractAlerts />
       <ToastViewport />
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_PRESETS } from '../report-presets.ts';
 import { pageQuerySchema } from './cashier.ts';
 import { moneyTextSchema } from './wallet.ts';
 
@@ -147,11 +148,26 @@ export const contractActionValueSchema = z.object({
 });
 
 /** GET /wps/agent/contracts/bills: settlements of the contracts I hold or offer. */
-export const contractBillsQuerySchema = z.strictObject({
-  ...pageQuerySchema,
-  kind: contractKindSchema.optional(),
-  role: z.enum(['held', 'offered']).optional(),
-});
+const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+export const contractBillsQuerySchema = z
+  .strictObject({
+    ...pageQuerySchema,
+    kind: contractKindSchema.optional(),
+    role: z.enum(['held', 'offered']).optional(),
+    /**
+     * Bills made (settled) in this period of the business zone, as the team reports read their
+     * presets; custom takes startDate (included) and endDate (excluded). None: every bill.
+     */
+    preset: z.enum(REPORT_PRESETS).optional(),
+    startDate: epochMs.optional(),
+    endDate: epochMs.optional(),
+  })
+  .refine(
+    (q) =>
+      q.preset !== 'custom' ||
+      (q.startDate !== undefined && q.endDate !== undefined && q.startDate < q.endDate),
+    { path: ['endDate'], message: 'custom needs startDate before endDate' },
+  );
 export const contractBillSchema = z.object({
   id: z.number().int(),
   contractId: z.number().int(),

@@ -100,4 +100,42 @@ describe('the account centre for an agent', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Team betting' }));
     expect(await within(dialog).findByText('Nothing in this period.')).toBeTruthy();
   });
+
+  it('offers a contract tab for each kind whose keys are on and the brand offers, badged with the requests waiting', async () => {
+    startSession('tok', { account: 'boss', isAgent: true });
+    fakeServer({
+      'GET /wps/agent/team/overview': () => ok(overview),
+      'GET /wps/agent/contracts/info': () =>
+        ok({
+          dailysalreqtype: [{ id: 5, type: 'new', from: 'top', createdAt: 1 }],
+          divtypereq: [],
+          contracthoursalreqs: [],
+          realtimesalreqtype: [],
+          enableSalary: true,
+          enableContract: false,
+          // The brand offers no real-time salary (agentRealtimeSalary off).
+          kinds: ['daily', 'hourly'],
+        }),
+      'GET /wps/agent/contracts': () => ok({ held: [], offered: [] }),
+      'GET /wps/agent/downlines': () => ok({ content: [], pageNum: 1, totalPages: 0, total: 0 }),
+    });
+    // DIVIDEND is off: no dividend tab; RTSALARY3 is on but the brand does not offer the kind.
+    const keys = ['AGEINFO3', 'SIGNCONDIV3', 'DAYSAL', 'DAYSALCONT3', 'HOURSAL3', 'RTSALARY3'];
+    const user = userEvent.setup();
+    renderWithApp(<Opener />, { registry, permission: sitePermission({}, keys) });
+    const dialog = await screen.findByRole('dialog', { name: 'Agent home' });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual([
+        'Team overview',
+        'Daily salary1Contract requests waiting for your answer: 1',
+        'Hourly salary',
+      ]),
+    );
+    await user.click(within(dialog).getByRole('tab', { name: /Daily salary/ }));
+    expect(await within(dialog).findByText('You hold no contract of this kind.')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import type { FeatureKey } from '@aurum/contract';
+import type { ContractKind, FeatureKey } from '@aurum/contract';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ModalBodyProps, ModalTitle, Spinner, TabPanel, Tabs } from '../../components/ui';
@@ -8,6 +8,9 @@ import { loadChunk } from '../../lib/chunks/chunk-load';
 import { isFeatureOn } from '../../lib/contract';
 import { useSession } from '../../lib/session/session-store';
 import { useSiteData } from '../../lib/site';
+import styles from './agent-centre.module.css';
+import { useContractInfo } from './api/contracts';
+import { contractKeysOn, REQUEST_LISTS } from './contracts/kinds';
 
 // Each page is its own chunk: its texts, forms and queries load only when the agent opens it.
 const TeamOverviewPage = lazy(() => loadChunk(() => import('./team-overview-page')));
@@ -22,6 +25,19 @@ const DownlineTransactionsPage = lazy(() =>
 );
 const AgentIncomePage = lazy(() => loadChunk(() => reports().then((m) => ({ default: m.AgentIncomePage }))));
 const RedEnvelopePage = lazy(() => loadChunk(() => import('./red-envelope-page')));
+const contracts = () => import('./contracts/contract-page');
+const DividendPage = lazy(() =>
+  loadChunk(() => contracts().then((m) => ({ default: m.DividendContractsPage }))),
+);
+const DailySalaryPage = lazy(() =>
+  loadChunk(() => contracts().then((m) => ({ default: m.DailySalaryPage }))),
+);
+const HourlySalaryPage = lazy(() =>
+  loadChunk(() => contracts().then((m) => ({ default: m.HourlySalaryPage }))),
+);
+const RealtimeSalaryPage = lazy(() =>
+  loadChunk(() => contracts().then((m) => ({ default: m.RealtimeSalaryPage }))),
+);
 
 /** The agent centre's pages (spec §2 Agent centre), each shown only while its feature key is on. */
 export const AGENT_PAGES = [
@@ -44,10 +60,28 @@ export const AGENT_PAGES = [
   },
   { page: 'agentRevenueReport', tab: 'income', key: 'AGEREV3', Page: AgentIncomePage },
   { page: 'redEnvelope', tab: 'envelopes', key: 'AGENTRANSMULTDOWN3', Page: RedEnvelopePage },
+  {
+    page: 'agentDividendRecordCopy2',
+    tab: 'dividend',
+    key: 'SIGNCONDIV3',
+    kind: 'dividend',
+    Page: DividendPage,
+  },
+  { page: 'agentDailyWages2', tab: 'daily', key: 'SIGNCONDIV3', kind: 'daily', Page: DailySalaryPage },
+  { page: 'agentHourSalary', tab: 'hourly', key: 'SIGNCONDIV3', kind: 'hourly', Page: HourlySalaryPage },
+  {
+    page: 'agentRealtimeSalary',
+    tab: 'realtime',
+    key: 'SIGNCONDIV3',
+    kind: 'realtime',
+    Page: RealtimeSalaryPage,
+  },
 ] as const satisfies readonly {
   page: string;
   tab: string;
   key: FeatureKey;
+  /** A contract page: also its kind's own keys and the brand's flag for it (the info's kinds). */
+  kind?: ContractKind;
   Page: ComponentType;
 }[];
 type AgentPage = (typeof AGENT_PAGES)[number]['page'];
@@ -76,7 +110,15 @@ export default function AccountCentreModal({ close, params }: ModalBodyProps<'ac
 function AgentCentre({ initial }: { initial: string | undefined }) {
   const { t } = useAgentTexts();
   const flags = useSiteData().permission.info.whitelabelVal;
-  const pages = AGENT_PAGES.filter((p) => isFeatureOn(flags, p.key));
+  const info = useContractInfo(isFeatureOn(flags, 'SIGNCONDIV3')).data;
+  const pages = AGENT_PAGES.filter(
+    (p) =>
+      isFeatureOn(flags, p.key) &&
+      (!('kind' in p) || (contractKeysOn(flags, p.kind) && (!info || info.kinds.includes(p.kind)))),
+  );
+  /** Requests waiting for my answer, per contract page: its tab's badge. */
+  const waiting = (p: (typeof AGENT_PAGES)[number]) =>
+    'kind' in p && info ? info[REQUEST_LISTS[p.kind]].length : 0;
   const [current, setCurrent] = useState<AgentPage | undefined>(
     pages.find((p) => p.page === initial)?.page ?? pages[0]?.page,
   );
@@ -90,7 +132,23 @@ function AgentCentre({ initial }: { initial: string | undefined }) {
         idBase="agent-centre"
         value={shown.page}
         onChange={setCurrent}
-        items={pages.map((p) => ({ value: p.page, label: t(`tabs.${p.tab}`) }))}
+        items={pages.map((p) => ({
+          value: p.page,
+          label:
+            waiting(p) > 0 ? (
+              <>
+                {t(`tabs.${p.tab}`)}
+                <span className={styles.badge} data-requests={waiting(p)}>
+                  <span aria-hidden="true">{waiting(p)}</span>
+                  <span className="visually-hidden">
+                    {t('contracts.notice.label', { count: waiting(p) })}
+                  </span>
+                </span>
+              </>
+            ) : (
+              t(`tabs.${p.tab}`)
+            ),
+        }))}
       />
       <TabPanel idBase="agent-centre" value={shown.page}>
         <Suspense fallback={<Spinner label={t(`tabs.${shown.tab}`)} />}>

@@ -1,10 +1,15 @@
+import type { ContractKind } from '@aurum/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
+import { useAgentTexts } from '../../lib/agent/texts';
 import { useFundsTexts } from '../../lib/money/texts';
 import { paths } from '../../lib/routes/paths';
 import { useSession } from '../../lib/session/session-store';
+import { useFeature } from '../../lib/site';
 import styles from './agent.module.css';
+import { useContractInfo } from './api/contracts';
+import { CONTRACT_PAGES, REQUEST_LISTS } from './contracts/kinds';
 
 /**
  * /agentHome: where an agent lands after logging in on the agent site. The agent centre is offered
@@ -24,6 +29,7 @@ export default function AgentHomePage() {
   return (
     <div className={styles.page} data-page="agentHome">
       <PageHeader title={t('agent.title')} subtitle={t('agent.subtitle')} compact />
+      {token && isAgent ? <ContractRequests /> : null}
       {token && isAgent ? (
         <EmptyState
           title={t('agent.readyTitle')}
@@ -61,5 +67,44 @@ export default function AgentHomePage() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The contract requests waiting for the agent's answer (offers, changes, terminations), from the
+ * consolidated contract info; each kind's button opens its page of the agent centre. The count
+ * follows the socket's contract events (the listener reads the info again).
+ */
+function ContractRequests() {
+  const { t } = useAgentTexts();
+  const modal = useModal();
+  const on = useFeature('SIGNCONDIV3');
+  const info = useContractInfo(on).data;
+  if (!on || !info) return null;
+  const kinds = (Object.keys(CONTRACT_PAGES) as ContractKind[]).filter(
+    (k) => info[REQUEST_LISTS[k]].length > 0,
+  );
+  const total = kinds.reduce((n, k) => n + info[REQUEST_LISTS[k]].length, 0);
+  if (total === 0) return null;
+  return (
+    <section
+      className={styles.requests}
+      aria-label={t('contracts.notice.label', { count: total })}
+      data-contract-requests={total}
+    >
+      <p role="status">{t('contracts.notice.label', { count: total })}</p>
+      <div className={styles.requestButtons}>
+        {kinds.map((k) => (
+          <Button
+            key={k}
+            variant="secondary"
+            onClick={() => modal.open('accountCenter', { page: CONTRACT_PAGES[k].page })}
+            data-requests-kind={k}
+          >
+            {t(`tabs.${k}`)} ({info[REQUEST_LISTS[k]].length})
+          </Button>
+        ))}
+      </div>
+    </section>
   );
 }

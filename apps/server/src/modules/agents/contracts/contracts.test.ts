@@ -193,6 +193,11 @@ describe.each(engines)('agent contracts on %s', (engine) => {
     });
 
     it('lets only the downline accept an offer; others do not see it', async () => {
+      // Both parties hear of the offer and the answer on their sockets' event bus; nobody else.
+      const heard: { who: string; e: unknown }[] = [];
+      const stops = [A, B, X].map((w) =>
+        t.app.events.subscribe(DEMO_MERCHANT, w.id, (e) => heard.push({ who: w.account, e })),
+      );
       const made = ok(routes.offerContract, await offer(A, B));
       expect(made).toMatchObject({
         state: 'pending',
@@ -222,6 +227,13 @@ describe.each(engines)('agent contracts on %s', (engine) => {
       expect(ok(routes.contracts, await call(routes.contracts, X.token)).offered).toEqual([]);
       const accepted = ok(routes.contractAction, await act(B, made.id, 'accept'));
       expect(accepted).toMatchObject({ warning: null, contract: { state: 'active', role: 'held' } });
+      for (const stop of stops) stop();
+      const event = (state: string) => ({ type: 'contract', id: made.id, kind: 'daily', state });
+      expect(heard).toEqual([
+        { who: B.account, e: event('pending') },
+        { who: A.account, e: event('active') },
+        { who: B.account, e: event('active') },
+      ]);
       fails(await act(B, made.id, 'accept'), 409, 'contract.state');
       fails(
         await call(routes.contractAction, B.token, { body: { id: made.id, action: 'sign' } }),
@@ -342,12 +354,19 @@ describe.each(engines)('agent contracts on %s', (engine) => {
 
     it('pays the vector: A 4,800 from the house, B 1,200 from A, A keeps 3,600 — once, even run twice at once', async () => {
       const [a0, b0, h0] = [await main(A.id), await main(B.id), await house()];
+      const heard: unknown[] = [];
+      const stop = t.app.events.subscribe(DEMO_MERCHANT, B.id, (e) => {
+        if ((e as { type: string }).type === 'contract') heard.push(e);
+      });
       const runs = await Promise.all([
         opsCommand(t.app, { command: 'contract', action: 'settle', kind: 'daily', period: DAY }),
         opsCommand(t.app, { command: 'contract', action: 'settle', kind: 'daily', period: DAY }),
         t.app.jobs.runNow(CONTRACTS_JOB),
       ]);
       expect(runs.length).toBe(3);
+      stop();
+      // B hears once that its period was settled (the runs that made no bill say nothing).
+      expect(heard).toEqual([{ type: 'contract', id: 0, kind: 'daily', state: 'settled' }]);
       expect((await main(A.id)) - a0).toBe(360_000n);
       expect((await main(B.id)) - b0).toBe(120_000n);
       expect(h0 - (await house())).toBe(480_000n + 60_000n); // A's and T's contracts with the house
@@ -397,6 +416,20 @@ describe.each(engines)('agent contracts on %s', (engine) => {
       // An outsider sees nothing of A's team (its own team did nothing: no bill to show).
       expect(ok(routes.contractBills, await call(routes.contractBills, X.token)).total).toBe(0);
       fails(await call(routes.contractBills, B.token, { query: '?size=1000' }), 400, 'request.invalid');
+      // Date presets in the business zone: the bill was made today (the 10th), not yesterday.
+      const today = ok(
+        routes.contractBills,
+        await call(routes.contractBills, B.token, { query: '?preset=today' }),
+      );
+      expect(today.content.map((b) => b.period)).toEqual([DAY]);
+      const yesterday = await call(routes.contractBills, B.token, { query: '?preset=yesterday' });
+      expect(ok(routes.contractBills, yesterday).total).toBe(0);
+      const custom = `?preset=custom&startDate=${Date.parse('2026-03-09T16:00:00Z')}&endDate=${Date.parse('2026-03-10T16:00:00Z')}`;
+      expect(
+        ok(routes.contractBills, await call(routes.contractBills, B.token, { query: custom })).total,
+      ).toBe(1);
+      fails(await call(routes.contractBills, B.token, { query: '?preset=custom' }), 400, 'request.invalid');
+      fails(await call(routes.contractBills, B.token, { query: '?preset=someday' }), 400, 'request.invalid');
       expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
     });
 

@@ -565,6 +565,9 @@ export async function listBills(
     contractId?: number;
     kind?: ContractKind;
     role?: 'held' | 'offered';
+    /** Bills made in [fromMs, toMs). */
+    fromMs?: number;
+    toMs?: number;
     page: number;
     size: number;
   },
@@ -572,8 +575,18 @@ export async function listBills(
   const where = `b.merchant_code = $1
     AND ($2::bigint IS NULL OR (($5::text IS NULL OR $5 = 'held') AND b.payee_id = $2)
                             OR (($5::text IS NULL OR $5 = 'offered') AND b.payer_id = $2))
-    AND ($3::bigint IS NULL OR b.contract_id = $3) AND ($4::text IS NULL OR b.kind = $4)`;
-  const params = [merchant, q.memberId ?? null, q.contractId ?? null, q.kind ?? null, q.role ?? null];
+    AND ($3::bigint IS NULL OR b.contract_id = $3) AND ($4::text IS NULL OR b.kind = $4)
+    AND ($6::timestamptz IS NULL OR b.created_at >= $6) AND ($7::timestamptz IS NULL OR b.created_at < $7)`;
+  const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const params = [
+    merchant,
+    q.memberId ?? null,
+    q.contractId ?? null,
+    q.kind ?? null,
+    q.role ?? null,
+    at(q.fromMs),
+    at(q.toMs),
+  ];
   const [rows, counted] = await Promise.all([
     queryRows<{
       id: number;
@@ -601,7 +614,7 @@ export async function listBills(
               b.amount_minor::text AS amount, b.net_minor::text AS net, b.paid_minor::text AS paid,
               b.carry_minor::text AS carry, b.transfer_ids, b.state, ${MS('b.created_at')} AS created_ms
          FROM agent_contract_bills b JOIN members pe ON pe.id = b.payee_id LEFT JOIN members pr ON pr.id = b.payer_id
-        WHERE ${where} ORDER BY b.id DESC LIMIT $6 OFFSET $7`,
+        WHERE ${where} ORDER BY b.id DESC LIMIT $8 OFFSET $9`,
       [...params, q.size, (q.page - 1) * q.size],
     ),
     queryRows<{ n: number }>(

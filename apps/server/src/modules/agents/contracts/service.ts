@@ -17,6 +17,8 @@ import type { EventBus } from '../../../platform/events.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import type { Queryable } from '../../../platform/sql.ts';
 import { findByAccount, isAgentType, requireRealAccount } from '../../accounts/index.ts';
+import { businessOffset } from '../business-day.ts';
+import { reportPeriod } from '../report-periods.ts';
 import {
   type ContractRow,
   ensureHouseContracts,
@@ -209,10 +211,14 @@ export class ContractDesk {
   async bills(merchant: MerchantState, member: MemberRow, q: BillsQuery) {
     requireAgent(merchant, member);
     if (q.kind) requireKind(merchant, q.kind);
+    const period = q.preset
+      ? reportPeriod({ ...q, preset: q.preset }, this.clock.now(), businessOffset(merchant))
+      : null;
     const { rows, total } = await listBills(this.database.db, merchant.code, {
       memberId: member.id,
       ...(q.kind ? { kind: q.kind } : {}),
       ...(q.role ? { role: q.role } : {}),
+      ...(period ? { fromMs: period.fromMs, toMs: period.toMs } : {}),
       page: q.page,
       size: q.size,
     });

@@ -185,11 +185,12 @@ export class ContractSettlement {
       // Another run settled the period meanwhile: its bills stand (and ours would be the same).
       return first ? insertBills(tx, merchant.code, bills, at) : 0;
     });
+    await this.payOwed(merchant.code, kind);
+    // After the payments, so a page that reads the bills again on the event sees them paid.
     if (made > 0) {
-      const ids = contracts.flatMap((c) => [c.downlineId, c.uplineIsHouse ? 0 : c.uplineId]);
+      const ids = contracts.flatMap((c) => (c.uplineIsHouse ? [c.downlineId] : [c.downlineId, c.uplineId]));
       this.deps.events.publish(merchant.code, ids, { type: 'contract', id: 0, kind, state: 'settled' });
     }
-    await this.payOwed(merchant.code, kind);
     return made;
   }
 
