@@ -1,6 +1,7 @@
-import { routes } from '@aurum/contract';
+import { type MerchantConfig, merchantConfigSchema, routes } from '@aurum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
+import { merchants } from '../db/schema.ts';
 import {
   createTestApp,
   createTestDb,
@@ -119,5 +120,22 @@ describe('merchant store', () => {
     await during;
     await store.get(DEMO_MERCHANT);
     expect(reads()).toBe(2);
+  });
+
+  it('reads a merchant stored by an earlier version with the defaults of the sections added since', async () => {
+    const { store } = countedStore(() => 0);
+    const stored = (await store.get(DEMO_MERCHANT))!.config;
+    const { loyalty: _, contracts: __, ...older } = stored;
+    await db.database.db
+      .insert(merchants)
+      .values({
+        code: 'OLDER',
+        config: { ...older, brand: { ...older.brand, merchant: 'OLDER' } } as MerchantConfig,
+      });
+    const read = (await store.get('OLDER'))!.config;
+    expect(read.loyalty).toEqual(merchantConfigSchema.parse({ ...older }).loyalty);
+    expect(read.loyalty?.vip.levels.length).toBeGreaterThan(0);
+    expect(read.contracts).toBeDefined();
+    expect(read.games).toEqual(stored.games);
   });
 });

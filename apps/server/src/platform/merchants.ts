@@ -1,5 +1,5 @@
 import type { BlockList } from 'node:net';
-import { enabledFeatures, type MerchantConfig } from '@aurum/contract';
+import { enabledFeatures, type MerchantConfig, merchantConfigSchema } from '@aurum/contract';
 import { eq } from 'drizzle-orm';
 import { merchants } from '../db/schema.ts';
 import type { Database } from './db.ts';
@@ -97,10 +97,11 @@ export class MerchantStore {
 }
 
 function toState(row: typeof merchants.$inferSelect): MerchantState {
+  const config = currentConfig(row.config);
   return {
     code: row.code,
-    config: row.config,
-    features: enabledFeatures(row.config.features),
+    config,
+    features: enabledFeatures(config.features),
     maintenanceOn: row.maintenanceOn,
     maintenanceEnd: row.maintenanceEnd ? row.maintenanceEnd.getTime() : null,
     regionOn: row.regionOn,
@@ -108,6 +109,17 @@ function toState(row: typeof merchants.$inferSelect): MerchantState {
     regionRanges: buildBlockList(row.regionRanges),
     version: row.version,
   };
+}
+
+/**
+ * The stored configuration read as this version reads configuration: a merchant stored by an
+ * earlier version gets the defaults of the sections added since (loyalty, contracts…) instead of
+ * nothing. One that no longer passes today's checks is served as stored (the operator's next
+ * edit or reload-config is checked in full).
+ */
+function currentConfig(stored: MerchantConfig): MerchantConfig {
+  const parsed = merchantConfigSchema.safeParse(stored);
+  return parsed.success ? parsed.data : stored;
 }
 
 /** Inserts the merchant on first start; an existing merchant is left as the operator has it. */
