@@ -151,6 +151,12 @@ Commands:
   contract settle <kind> <period>        settle a period now (daily 2026-03-09, hourly
                                          2026-03-09T10, realtime 2026-03-09T10:05,
                                          dividend 2026-03-H1 / 2026-03 / W2026-03-08)
+  affiliate list [--status S] [--limit N]
+                                         applications to become an agent, newest first (S:
+                                         pending, approved or rejected; N: 1 to 200)
+  affiliate approve <id>                 the member becomes an agent where it stands in the
+                                         tree; it gets a message
+  affiliate reject <id> --reason <why>   reject an application; the member sees the reason
 ${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
@@ -475,6 +481,15 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       return lotteryCommand(sub, value, words[3], opts);
     case 'contract':
       return contractCliCommand(sub, value, words[3], opts);
+    case 'affiliate':
+      // The server checks the id, the status and the reason: one set of rules for every caller.
+      if (sub === 'list')
+        return { command, action: sub, status: opts.status?.toLowerCase(), limit: opts.limit };
+      if (sub !== 'approve' && sub !== 'reject') fail(`affiliate takes list, approve or reject.\n\n${USAGE}`);
+      if (!value) fail(`affiliate ${sub} takes an application's id.\n\n${USAGE}`);
+      if (sub === 'approve') return { command, action: sub, id: value };
+      if (!opts.reason) fail(`affiliate reject needs --reason "<why>".\n\n${USAGE}`);
+      return { command, action: sub, id: value, reason: opts.reason };
     case 'operator':
       return operatorCommand(sub, value, opts);
     case 'approval':
