@@ -1,3 +1,4 @@
+export * from './affiliate-options.ts';
 export * from './console.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  AFFILIATE_CHANNELS,
+  AFFILIATE_REASON_MAX,
+  AFFILIATE_REASON_MIN,
+  AFFILIATE_STATUSES,
+  AFFILIATE_TEAM_MAX,
+} from '../affiliate-options.ts';
 import { noBody, noQuery, route } from '../route-def.ts';
 
 /**
@@ -8,17 +15,9 @@ import { noBody, noQuery, route } from '../route-def.ts';
  * application at a time.
  */
 
-export const AFFILIATE_CHANNELS = ['social', 'website', 'chat', 'video', 'offline', 'other'] as const;
-export type AffiliateChannel = (typeof AFFILIATE_CHANNELS)[number];
-export const AFFILIATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
-
-/** The expected team size a member may state. */
-export const AFFILIATE_TEAM_MAX = 100_000;
-
 export const affiliateApplyRequestSchema = z.strictObject({
   /** Why the member wants to become an agent. */
-  reason: z.string().trim().min(10).max(500),
+  reason: z.string().trim().min(AFFILIATE_REASON_MIN).max(AFFILIATE_REASON_MAX),
   /** Where it will find its players: one or more, each once. */
   channels: z
     .array(z.enum(AFFILIATE_CHANNELS))
