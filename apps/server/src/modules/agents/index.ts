@@ -30,7 +30,7 @@ export function installAgents(
 
 /** Agent contracts (contracts/): the life-cycle calls, the settlement job, the `contract` command. */
 export { installContracts } from './contracts/install.ts';
-export { CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';
+export { CONTRACT_DEBTS_JOB, CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';
 /**
  * The team reports (team betting, profit and loss, downline transactions, my income, CSV), red
  * envelopes and the downline actions of downline management.

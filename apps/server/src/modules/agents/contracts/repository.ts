@@ -486,6 +486,29 @@ export async function openBills(
   return rows.map((r) => ({ ...toOpen(r), depth: r.depth }));
 }
 
+/**
+ * Bills still owed (any kind and period) whose payer now holds money in its main wallet: the
+ * payers credited since the last payment (a deposit, a transfer, a win), uplines' bills first.
+ * The index on open bills answers it; the wallet is one unique-index probe per open bill.
+ */
+export async function owedByFundedPayers(
+  db: Queryable,
+  merchant: string,
+  limit = 1000,
+): Promise<(OpenBill & { kind: ContractKind })[]> {
+  const rows = await queryRows<RawOpenBill & { kind: ContractKind }>(
+    db,
+    `SELECT ${OPEN_COLUMNS}, kind FROM agent_contract_bills b
+      WHERE merchant_code = $1 AND state IN ('pending', 'partly-paid') AND payer_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM ledger_accounts a
+                     WHERE a.merchant_code = b.merchant_code AND a.member_id = b.payer_id
+                       AND a.code = 'MAIN' AND a.balance > 0)
+      ORDER BY depth, id LIMIT $2`,
+    [merchant, limit],
+  );
+  return rows.map((r) => ({ ...toOpen(r), kind: r.kind }));
+}
+
 /** Locks the bills (in id order, as every run does) and reads them as they are now. */
 export async function lockBills(
   db: Queryable,

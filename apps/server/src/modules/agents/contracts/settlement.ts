@@ -1,7 +1,7 @@
 import { type ContractKind, TX_TYPE } from '@aurum/contract';
 import { type ContractNode, dividend, HOUSE, realtimeSalary, salary, settleTree } from '@aurum/games';
 import type { Clock } from '../../../platform/clock.ts';
-import { MINUTE_MS } from '../../../platform/clock.ts';
+import { MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { EventBus } from '../../../platform/events.ts';
@@ -26,6 +26,7 @@ import {
   type NewBill,
   type OpenBill,
   openBills,
+  owedByFundedPayers,
   type PeriodContract,
   type PlayerDraw,
   periodSettled,
@@ -40,6 +41,8 @@ import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, tiersOf, toMi
 /** The merchant's system account contracts of top agents are paid from. */
 export const HOUSE_CONTRACTS = systemAccount('HOUSE:CONTRACTS');
 export const CONTRACTS_JOB = 'agent-contracts';
+/** Pays owed bills of payers credited since (every 30 seconds). */
+export const CONTRACT_DEBTS_JOB = 'agent-contract-debts';
 /** The kinds the job settles. */
 export const SETTLED_KINDS: readonly ContractKind[] = ['realtime', 'daily', 'hourly', 'dividend'];
 
@@ -206,25 +209,49 @@ export class ContractSettlement {
       if (open.length === 0) return payments;
       const last = open.at(-1)!;
       after = { depth: last.depth, id: last.id };
-      // A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
-      // money meanwhile is paid again one bill at a time, so the others are not held up.
-      for (let i = 0; i < open.length; i += PAY_CHUNK) {
-        const chunk = open.slice(i, i + PAY_CHUNK);
-        try {
-          payments += await this.payBills(merchant, kind, chunk);
-        } catch (error) {
-          if (!isShort(error)) throw error;
-          for (const bill of chunk) {
-            try {
-              payments += await this.payBills(merchant, kind, [bill]);
-            } catch (e) {
-              // The bill stays owed for the next run.
-              if (!isShort(e)) throw e;
-            }
+      payments += await this.payInChunks(merchant, kind, open);
+    }
+  }
+
+  /**
+   * Pays what is owed on the bills whose payer has been credited since (its main wallet holds
+   * money): the `agent-contract-debts` job, every 30 seconds, so a payer's deposit, transfer or win
+   * settles its debts within the half-minute, with the settlement's own keyed payments. The ledger
+   * knows nothing of contracts: this reads which payers hold money. Returns the payments made.
+   */
+  async payFunded(merchant: string): Promise<number> {
+    const owed = await owedByFundedPayers(this.deps.database.db, merchant);
+    let payments = 0;
+    for (const kind of SETTLED_KINDS) {
+      const bills = owed.filter((b) => b.kind === kind);
+      if (bills.length > 0) payments += await this.payInChunks(merchant, kind, bills);
+    }
+    return payments;
+  }
+
+  /**
+   * A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
+   * money meanwhile is paid again one bill at a time, so the others are not held up.
+   */
+  private async payInChunks(merchant: string, kind: ContractKind, open: readonly OpenBill[]) {
+    let payments = 0;
+    for (let i = 0; i < open.length; i += PAY_CHUNK) {
+      const chunk = open.slice(i, i + PAY_CHUNK);
+      try {
+        payments += await this.payBills(merchant, kind, chunk);
+      } catch (error) {
+        if (!isShort(error)) throw error;
+        for (const bill of chunk) {
+          try {
+            payments += await this.payBills(merchant, kind, [bill]);
+          } catch (e) {
+            // The bill stays owed for the next run.
+            if (!isShort(e)) throw e;
           }
         }
       }
     }
+    return payments;
   }
 
   /** Pays the bills in one transaction, each from what its payer holds now. */
@@ -401,4 +428,21 @@ export function lastClosedDay(now: number, offset: number): string {
 
 export function contractsJob(settlement: ContractSettlement): Job {
   return { name: CONTRACTS_JOB, everyMs: 5 * MINUTE_MS, run: (now) => settlement.tick(now) };
+}
+
+export function contractDebtsJob(settlement: ContractSettlement, database: Database): Job {
+  return {
+    name: CONTRACT_DEBTS_JOB,
+    everyMs: 30 * SECOND_MS,
+    run: async () => {
+      let paid = 0;
+      const codes = await queryRows<{ code: string }>(
+        database.db,
+        'SELECT code FROM merchants ORDER BY code',
+        [],
+      );
+      for (const { code } of codes) paid += await settlement.payFunded(code);
+      return paid;
+    },
+  };
 }
