@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../../platform/clock.ts';
 import {
   createTestApp,
+  DEMO_AGENT,
   DEMO_MERCHANT,
   engines,
   loginAs,
@@ -137,6 +138,18 @@ describe.each(engines)('agent contracts on %s', (engine) => {
     Bx = await add('cb', AGENT, A.account);
     X = await add('cx', AGENT, null);
     P = await add('cp', 0, A.account);
+  });
+
+  it('gives the seeded top agent (agent01) its house contracts at start, before any call', async () => {
+    const rows = await raw<{ kind: string; state: string }>(
+      `SELECT c.kind, c.state FROM agent_contracts c
+         JOIN members m ON m.id = c.downline_id JOIN members h ON h.id = c.upline_id
+        WHERE m.merchant_code = $1 AND m.account = $2 AND h.kind = 'house' ORDER BY c.kind`,
+      [DEMO_MERCHANT, DEMO_AGENT.account],
+    );
+    expect(rows).toEqual(
+      ['daily', 'dividend', 'hourly', 'realtime'].map((kind) => ({ kind, state: 'active' })),
+    );
   });
 
   describe('the life cycle', () => {

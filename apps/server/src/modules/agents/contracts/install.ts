@@ -18,6 +18,8 @@ export function installContracts(app: FastifyInstance, deps: AreaDeps) {
   contractRoutes(app, store, desk);
   deps.jobs.add(contractsJob(settlement));
   deps.jobs.add(contractDebtsJob(settlement, database));
+  // Top agents hold their house contracts from the start (idempotent, every start).
+  app.addHook('onReady', () => settlement.ensureHouseContracts());
   deps.ops.extend('contract', contractCommand({ database, clock, events, settlement }));
   return {
     settlement,

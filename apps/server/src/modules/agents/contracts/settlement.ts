@@ -293,6 +293,38 @@ export class ContractSettlement {
     });
   }
 
+  /**
+   * Every top agent's contracts with the house, for each kind that is on and has house terms
+   * (`config/contracts.json` house), made at start: a seeded agent (the demo's agent01) shows them
+   * in the console and the agent centre before its first visit or settlement. Idempotent: an agent
+   * that holds one already gets none; listing, offering and settling still make them on first use
+   * for agents made later.
+   */
+  async ensureHouseContracts(): Promise<void> {
+    const { database, clock } = this.deps;
+    const codes = await queryRows<{ code: string }>(
+      database.db,
+      'SELECT code FROM merchants ORDER BY code',
+      [],
+    );
+    for (const { code } of codes) {
+      const merchant = await this.merchant(code);
+      const house = contractsConfig(merchant).house;
+      for (const kind of SETTLED_KINDS) {
+        const terms = house[kind];
+        if (!terms || !kindEnabled(merchant, kind)) continue;
+        await ensureHouseContracts(
+          database.db,
+          code,
+          kind,
+          terms,
+          merchant.config.brand.agentType,
+          new Date(clock.now()),
+        );
+      }
+    }
+  }
+
   /** The job's work at `now`: each merchant's last closed periods settled, and what is owed paid. */
   async tick(now: number): Promise<number> {
     let done = 0;
