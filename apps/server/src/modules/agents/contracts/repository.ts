@@ -533,22 +533,43 @@ export async function lockBill(db: Queryable, merchant: string, id: number): Pro
   return rows[0] ? toOpen(rows[0]) : null;
 }
 
-export async function recordPayment(
+/** Records a chunk's payments in one statement (each bill's sum, state and ledger transfer). */
+export async function recordPayments(
   db: Queryable,
-  id: number,
-  amountMinor: bigint,
-  transferId: number,
+  payments: readonly { id: number; amountMinor: bigint; transferId: number }[],
   at: Date,
 ) {
+  if (payments.length === 0) return;
   await queryRows(
     db,
-    `UPDATE agent_contract_bills
-        SET paid_minor = paid_minor + $2::bigint,
-            state = CASE WHEN paid_minor + $2::bigint >= amount_minor THEN 'paid' ELSE 'partly-paid' END,
-            transfer_ids = transfer_ids || to_jsonb($3::bigint), updated_at = $4
-      WHERE id = $1`,
-    [id, amountMinor.toString(), transferId, at.toISOString()],
+    `UPDATE agent_contract_bills b
+        SET paid_minor = b.paid_minor + p.amount,
+            state = CASE WHEN b.paid_minor + p.amount >= b.amount_minor THEN 'paid' ELSE 'partly-paid' END,
+            transfer_ids = b.transfer_ids || to_jsonb(p.transfer_id), updated_at = $4
+       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS p (id, amount, transfer_id)
+      WHERE b.id = p.id`,
+    [
+      payments.map((p) => p.id),
+      payments.map((p) => p.amountMinor.toString()),
+      payments.map((p) => p.transferId),
+      at.toISOString(),
+    ],
   );
+}
+
+/** The main-wallet balances of the members (absent: no wallet yet, so nothing). */
+export async function mainBalances(
+  db: Queryable,
+  merchant: string,
+  memberIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  const rows = await queryRows<{ member_id: string | number; balance: string }>(
+    db,
+    `SELECT member_id, balance::text AS balance FROM ledger_accounts
+      WHERE merchant_code = $1 AND code = 'MAIN' AND member_id = ANY($2::bigint[])`,
+    [merchant, [...new Set(memberIds)]],
+  );
+  return new Map(rows.map((r) => [Number(r.member_id), BigInt(r.balance)]));
 }
 
 export async function writeOff(db: Queryable, id: number, at: Date) {

@@ -22,6 +22,7 @@ import {
   ensureHouseContracts,
   insertBills,
   lockBills,
+  mainBalances,
   markSettled,
   type NewBill,
   type OpenBill,
@@ -32,7 +33,7 @@ import {
   periodSettled,
   playerDraws,
   previousCarry,
-  recordPayment,
+  recordPayments,
   type TeamFigures,
   teamFigures,
 } from './repository.ts';
@@ -254,24 +255,32 @@ export class ContractSettlement {
     return payments;
   }
 
-  /** Pays the bills in one transaction, each from what its payer holds now. */
+  /**
+   * Pays the bills in one transaction, each from what its payer holds now: the payers' balances
+   * read in one statement (then followed as the chunk pays and credits), one keyed ledger transfer
+   * per payment, and the bills' payments recorded in one statement. A payer whose balance another
+   * transaction lowered meanwhile makes its transfer refuse (wallet.insufficient.funds): the
+   * caller then pays the chunk one bill at a time.
+   */
   private payBills(merchant: string, kind: ContractKind, bills: readonly OpenBill[]): Promise<number> {
     const { ledger, clock } = this.deps;
     return ledger.run(async (tx) => {
-      let payments = 0;
       const locked = await lockBills(
         tx,
         merchant,
         bills.map((b) => b.id),
       );
+      const payers = new Set([...locked.values()].flatMap((b) => (b.payerId === null ? [] : [b.payerId])));
+      const balances = await mainBalances(tx, merchant, [...payers]);
+      const paid: { id: number; amountMinor: bigint; transferId: number }[] = [];
       // Paid in the order given (uplines first), so an agent is credited before it pays.
       for (const open of bills) {
         const b = locked.get(open.id);
         if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) continue;
         let amount = b.amountMinor - b.paidMinor;
         if (b.payerId !== null) {
-          const wallet = await ledger.accountFor(tx, merchant, b.payerId, 'MAIN');
-          if (wallet.balanceMinor < amount) amount = wallet.balanceMinor;
+          const held = balances.get(b.payerId) ?? 0n;
+          if (held < amount) amount = held;
         }
         if (amount <= 0n) continue;
         const moved = await ledger.transfer(tx, {
@@ -286,10 +295,12 @@ export class ContractSettlement {
           // One shard of the house per transaction, so two runs never wait on each other's shards.
           shard: bills[0]!.id,
         });
-        await recordPayment(tx, b.id, amount, moved.transferId, new Date(clock.now()));
-        payments += 1;
+        if (b.payerId !== null) balances.set(b.payerId, (balances.get(b.payerId) ?? 0n) - amount);
+        if (payers.has(b.payeeId)) balances.set(b.payeeId, (balances.get(b.payeeId) ?? 0n) + amount);
+        paid.push({ id: b.id, amountMinor: amount, transferId: moved.transferId });
       }
-      return payments;
+      await recordPayments(tx, paid, new Date(clock.now()));
+      return paid.length;
     });
   }
 
