@@ -6,7 +6,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createPageRenderer } from './boot-page.ts';
 import { type Accounts, createAccounts, installAccounts } from './modules/accounts/index.ts';
-import { installAgents, installAgentTeamTools, installContracts } from './modules/agents/index.ts';
+import {
+  installAffiliates,
+  installAgents,
+  installAgentTeamTools,
+  installContracts,
+} from './modules/agents/index.ts';
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
@@ -279,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installReports(areaDeps);
   installLoyalty(app, areaDeps);
   accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
+  installAffiliates(app, areaDeps);
 
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, {

@@ -34,8 +34,11 @@ export const CONSOLE_SECTIONS = [
     permission: 'players.read',
     commands: ['player', 'adjust', 'reset-password', 'message-send'],
   },
-  /** Agent contracts and their bills (an agent's downline tree is on its player page). */
-  { id: 'agents', permission: 'agents.read', commands: ['contract'] },
+  /**
+   * Agent contracts and their bills, and the applications to become an agent (an agent's downline
+   * tree is on its player page).
+   */
+  { id: 'agents', permission: 'agents.read', commands: ['contract', 'affiliate'] },
   {
     id: 'promotions',
     permission: 'promotions.read',

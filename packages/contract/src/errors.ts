@@ -270,6 +270,17 @@ export const errorCatalogue = {
   },
   /** A registration link that is not one of the agent's own (or was deleted). */
   'agent.link.unknown': { status: 404, message: 'There is no such registration link.' },
+  /** The affiliate application (AFFMAN3): a member who is an agent already cannot apply. */
+  'affiliate.already.agent': { status: 409, message: 'You are an agent already.' },
+  'affiliate.application.pending': {
+    status: 409,
+    message: 'Your application to become an agent is being reviewed.',
+  },
+  'affiliate.application.unknown': { status: 404, message: 'There is no such agent application.' },
+  'affiliate.application.reviewed': {
+    status: 409,
+    message: 'This agent application has already been reviewed.',
+  },
   /** Agent contracts (issue 15). A contract the caller is not a party to is unknown to it. */
   'contract.not.found': { status: 404, message: 'There is no such contract.' },
   'contract.kind.disabled': { status: 403, message: 'This kind of contract is not offered.' },

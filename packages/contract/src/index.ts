@@ -1,3 +1,4 @@
+export * from './affiliate-options.ts';
 export * from './console.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
@@ -8,6 +9,7 @@ export * from './realtime.ts';
 export * from './route-def.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/affiliate.ts';
 export * from './schemas/agent.ts';
 export * from './schemas/agent-reports.ts';
 export * from './schemas/brand.ts';

@@ -40,6 +40,7 @@ import {
   unlockRequestSchema,
   unlockRequestValueSchema,
 } from './schemas/account.ts';
+import { affiliateRoutes } from './schemas/affiliate.ts';
 import {
   agentLinkDeletedSchema,
   agentLinkSchema,
@@ -1068,6 +1069,7 @@ export const routes = {
   ...coreRoutes,
   ...contentRoutes,
   ...promotionRoutes,
+  ...affiliateRoutes,
   ...supportRoutes,
   ...lotteryRoutes,
   ...loyaltyRoutes,

@@ -157,6 +157,12 @@ Commands:
   vip show <account>                     a member's VIP level, its changes and unclaimed rebate
   vip set <account> <level> --reason <text>
                                          set a member's VIP level (audited; pays no upgrade bonus)
+  affiliate list [--status S] [--limit N]
+                                         applications to become an agent, newest first (S:
+                                         pending, approved or rejected; N: 1 to 200)
+  affiliate approve <id>                 the member becomes an agent where it stands in the
+                                         tree; it gets a message
+  affiliate reject <id> --reason <why>   reject an application; the member sees the reason
 ${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
@@ -490,6 +496,15 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         return { command, action: sub, account: value, level: Number(words[3]), reason: opts.reason };
       }
       return fail(`vip takes show <account> or set <account> <level> --reason <why>.\n\n${USAGE}`);
+    case 'affiliate':
+      // The server checks the id, the status and the reason: one set of rules for every caller.
+      if (sub === 'list')
+        return { command, action: sub, status: opts.status?.toLowerCase(), limit: opts.limit };
+      if (sub !== 'approve' && sub !== 'reject') fail(`affiliate takes list, approve or reject.\n\n${USAGE}`);
+      if (!value) fail(`affiliate ${sub} takes an application's id.\n\n${USAGE}`);
+      if (sub === 'approve') return { command, action: sub, id: value };
+      if (!opts.reason) fail(`affiliate reject needs --reason "<why>".\n\n${USAGE}`);
+      return { command, action: sub, id: value, reason: opts.reason };
     case 'operator':
       return operatorCommand(sub, value, opts);
     case 'approval':

@@ -126,12 +126,10 @@ describe('merchant store', () => {
     const { store } = countedStore(() => 0);
     const stored = (await store.get(DEMO_MERCHANT))!.config;
     const { loyalty: _, contracts: __, ...older } = stored;
-    await db.database.db
-      .insert(merchants)
-      .values({
-        code: 'OLDER',
-        config: { ...older, brand: { ...older.brand, merchant: 'OLDER' } } as MerchantConfig,
-      });
+    await db.database.db.insert(merchants).values({
+      code: 'OLDER',
+      config: { ...older, brand: { ...older.brand, merchant: 'OLDER' } } as MerchantConfig,
+    });
     const read = (await store.get('OLDER'))!.config;
     expect(read.loyalty).toEqual(merchantConfigSchema.parse({ ...older }).loyalty);
     expect(read.loyalty?.vip.levels.length).toBeGreaterThan(0);

@@ -565,6 +565,84 @@ describe('the console pages', () => {
     ]);
   });
 
+  it('agent applications: lists the waiting ones, approves one, rejects one with a reason', async () => {
+    const application = (
+      id: number,
+      account: string,
+      status = 'pending',
+      decisionReason: string | null = null,
+    ) => ({
+      id,
+      account,
+      reason: 'I run a community of players.',
+      channels: ['social', 'chat'],
+      teamSize: 30,
+      status,
+      decisionReason,
+      decidedBy: null,
+      agentType: null,
+      createdAt: Date.parse('2026-11-26T02:00:00Z'),
+      decidedAt: null,
+    });
+    let waiting = [application(5, 'mia'), application(6, 'noah')];
+    const calls = serve({
+      me: ok(admin),
+      'command:affiliate': (body) => {
+        const args = argsOf(body);
+        if (args.action === 'list') return ok({ applications: args.status === 'pending' ? waiting : [] });
+        const row = waiting.find((w) => w.id === args.id)!;
+        waiting = waiting.filter((w) => w.id !== args.id);
+        return args.action === 'approve'
+          ? ok({ ...row, status: 'approved', agentType: 1 })
+          : ok({ ...row, status: 'rejected', decisionReason: args.reason });
+      },
+    });
+    vi.stubGlobal('confirm', () => true);
+    vi.stubGlobal('prompt', () => 'no channel of its own');
+    open('agents');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Applications' }));
+    expect(await screen.findByRole('cell', { name: 'mia' })).toBeTruthy();
+    expect(screen.getAllByRole('cell', { name: 'Social media, Chat groups' })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve application #5' }));
+    expect(await screen.findByText('mia is an agent now.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'mia' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Reject application #6' }));
+    expect(await screen.findByText('The application of noah was rejected.')).toBeTruthy();
+    expect(commands(calls).filter((c) => c.action !== 'list')).toEqual([
+      { command: 'affiliate', action: 'approve', id: 5 },
+      { command: 'affiliate', action: 'reject', id: 6, reason: 'no channel of its own' },
+    ]);
+  });
+
+  it('agent applications: an operator who may only read sees them without the buttons', async () => {
+    serve({
+      me: ok({ name: 'rita', role: 'reporting', permissions: ['agents.read'] }),
+      'command:affiliate': () =>
+        ok({
+          applications: [
+            {
+              id: 5,
+              account: 'mia',
+              reason: 'I run a community of players.',
+              channels: ['website'],
+              teamSize: 30,
+              status: 'pending',
+              decisionReason: null,
+              decidedBy: null,
+              agentType: null,
+              createdAt: 0,
+              decidedAt: null,
+            },
+          ],
+        }),
+    });
+    open('agents');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Applications' }));
+    expect(await screen.findByRole('cell', { name: 'mia' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve application #5' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject application #5' })).toBeNull();
+  });
+
   it('lottery: filters issues, shows an exposure, cancels an open issue, sets a prize group and voids a ticket', async () => {
     const calls = serve({
       me: ok(admin),

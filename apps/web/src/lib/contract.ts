@@ -13,6 +13,12 @@ export {
   SYSTEM_STATUS,
   TX_TYPE,
 } from 'virtual:contract';
+export {
+  AFFILIATE_CHANNELS,
+  AFFILIATE_REASON_MAX,
+  AFFILIATE_REASON_MIN,
+  AFFILIATE_TEAM_MAX,
+} from '../../../../packages/contract/src/affiliate-options.ts';
 export { isErrorCode, sessionEndingCodes } from '../../../../packages/contract/src/errors.ts';
 export { enabledFeatures, isFeatureOn } from '../../../../packages/contract/src/features.ts';
 export {

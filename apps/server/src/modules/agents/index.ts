@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { AffiliateApplications, affiliateCommand } from './affiliate.ts';
+import { affiliateRoutes } from './affiliate-routes.ts';
 import { downlineActionRoutes } from './downline-action-routes.ts';
 import { DownlineActions } from './downline-actions.ts';
 import { envelopeRoutes } from './envelope-routes.ts';
@@ -28,7 +30,7 @@ export function installAgents(
 
 /** Agent contracts (contracts/): the life-cycle calls, the settlement job, the `contract` command. */
 export { installContracts } from './contracts/install.ts';
-export { CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';
+export { CONTRACT_DEBTS_JOB, CONTRACTS_JOB, type ContractSettlement } from './contracts/settlement.ts';
 /**
  * The team reports (team betting, profit and loss, downline transactions, my income, CSV), red
  * envelopes and the downline actions of downline management.
@@ -42,4 +44,17 @@ export function installAgentTeamTools(
   agentReportRoutes(app, deps.store, new AgentReports(deps.database, deps.clock));
   envelopeRoutes(app, deps.store, new RedEnvelopes(deps));
   downlineActionRoutes(app, deps.store, new DownlineActions(deps));
+}
+
+/**
+ * The affiliate application (AFFMAN3): a member applies to become an agent, the operator approves
+ * or rejects (`affiliate` command).
+ */
+export function installAffiliates(
+  app: FastifyInstance,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'clock' | 'events' | 'ops'>,
+): void {
+  const { database, store, clock, events, ops } = deps;
+  affiliateRoutes(app, store, new AffiliateApplications(database, clock));
+  ops.extend('affiliate', affiliateCommand({ database, clock, events, store }));
 }

@@ -174,6 +174,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     'write-off': 'agents.write',
     settle: 'agents.write',
   },
+  affiliate: { list: 'agents.read', approve: 'agents.write', reject: 'agents.write' },
 };
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useAction, useSession } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField } from '../ui';
+import { ApplicationsPanel } from './agent-applications';
 
 const KINDS = ['daily', 'hourly', 'realtime', 'dividend'] as const;
 
@@ -35,11 +36,11 @@ const OWING = new Set(['pending', 'partly-paid']);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * Agent contracts: an agent's contracts (those it holds and those it offers), a contract's bills,
+ * The contracts tab: an agent's contracts (those it holds and those it offers), a contract's bills,
  * ending a contract, writing off what a bill still owes (each with a reason, audited), and
  * settling a period at once (the job settles each period on its own).
  */
-export function AgentsSection() {
+function ContractsPanel() {
   const t = useTexts();
   const session = useSession();
   const canWrite = session.can('agents.write');
@@ -118,10 +119,7 @@ export function AgentsSection() {
 
   const kindOptions = KINDS.map((k) => ({ value: k, label: t.agents.kinds[k] ?? k }));
   return (
-    <section aria-labelledby="agents-title">
-      <div className="c-bar">
-        <h1 id="agents-title">{t.agents.title}</h1>
-      </div>
+    <>
       <p className="c-lead">{t.agents.lead}</p>
       <form className="c-form c-form-inline" onSubmit={find} aria-label={t.agents.find}>
         <Field
@@ -242,6 +240,48 @@ export function AgentsSection() {
           </button>
         </form>
       ) : null}
+    </>
+  );
+}
+
+const TABS = ['contracts', 'applications'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The Agent contracts section: agents' contracts and bills, and the applications to become an agent. */
+export function AgentsSection() {
+  const t = useTexts();
+  const [tab, setTab] = useState<Tab>('contracts');
+  return (
+    <section aria-labelledby="agents-title">
+      <div className="c-bar">
+        <h1 id="agents-title">{t.agents.title}</h1>
+      </div>
+      <div className="c-tabs" role="tablist" aria-label={t.agents.tabsLabel}>
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`agents-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`agents-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="c-tab"
+            onClick={() => setTab(k)}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+              const next = TABS[(TABS.indexOf(k) + 1) % TABS.length]!;
+              setTab(next);
+              document.getElementById(`agents-tab-${next}`)?.focus();
+            }}
+          >
+            {t.agents.tabs[k]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`agents-panel-${tab}`} aria-labelledby={`agents-tab-${tab}`}>
+        {tab === 'contracts' ? <ContractsPanel /> : <ApplicationsPanel />}
+      </div>
     </section>
   );
 }

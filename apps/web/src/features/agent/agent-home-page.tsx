@@ -1,8 +1,10 @@
 import type { ContractKind } from '@aurum/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, EmptyState, PageHeader, useModal } from '../../components/ui';
 import { useAgentTexts } from '../../lib/agent/texts';
+import { loadChunk } from '../../lib/chunks/chunk-load';
 import { useFundsTexts } from '../../lib/money/texts';
 import { paths } from '../../lib/routes/paths';
 import { useSession } from '../../lib/session/session-store';
@@ -11,9 +13,13 @@ import styles from './agent.module.css';
 import { useContractInfo } from './api/contracts';
 import { CONTRACT_PAGES, REQUEST_LISTS } from './contracts/kinds';
 
+// The affiliate application loads with its texts only for a signed-in member who is not an agent.
+const AffiliateApplicationPage = lazy(() => loadChunk(() => import('./affiliate-application-page')));
+
 /**
  * /agentHome: where an agent lands after logging in on the agent site. The agent centre is offered
- * only to agent accounts (the brand's agentType); a member is told so and pointed to Join us.
+ * only to agent accounts (the brand's agentType); a member is told so, pointed to Join us and, while
+ * AFFMAN3 is on, offered the affiliate application (apply to become an agent, and its status).
  */
 export default function AgentHomePage() {
   const { t } = useTranslation();
@@ -45,19 +51,24 @@ export default function AgentHomePage() {
           }
         />
       ) : token ? (
-        <EmptyState
-          title={t('agent.notAgentTitle')}
-          text={t('agent.notAgentText', { account: account ?? '' })}
-          icon="user"
-          action={
-            <>
-              <Button onClick={() => navigate(paths.join)} data-action="join">
-                {t('join.title')}
-              </Button>
-              {myAccount}
-            </>
-          }
-        />
+        <>
+          <EmptyState
+            title={t('agent.notAgentTitle')}
+            text={t('agent.notAgentText', { account: account ?? '' })}
+            icon="user"
+            action={
+              <>
+                <Button onClick={() => navigate(paths.join)} data-action="join">
+                  {t('join.title')}
+                </Button>
+                {myAccount}
+              </>
+            }
+          />
+          <Suspense fallback={null}>
+            <AffiliateApplicationPage />
+          </Suspense>
+        </>
       ) : (
         <EmptyState
           title={t('agent.signInTitle')}

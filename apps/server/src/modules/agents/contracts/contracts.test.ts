@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../../platform/clock.ts';
 import {
   createTestApp,
+  DEMO_AGENT,
   DEMO_MERCHANT,
   engines,
   loginAs,
@@ -14,7 +15,7 @@ import {
   type TestApp,
 } from '../../../testing/app.ts';
 import { checkLedger } from '../../wallet/index.ts';
-import { CONTRACTS_JOB } from '../index.ts';
+import { CONTRACT_DEBTS_JOB, CONTRACTS_JOB } from '../index.ts';
 import { TEAM_PASSWORD, teamMemberMaker } from '../testing.ts';
 
 const PASSWORD = TEAM_PASSWORD;
@@ -137,6 +138,18 @@ describe.each(engines)('agent contracts on %s', (engine) => {
     Bx = await add('cb', AGENT, A.account);
     X = await add('cx', AGENT, null);
     P = await add('cp', 0, A.account);
+  });
+
+  it('gives the seeded top agent (agent01) its house contracts at start, before any call', async () => {
+    const rows = await raw<{ kind: string; state: string }>(
+      `SELECT c.kind, c.state FROM agent_contracts c
+         JOIN members m ON m.id = c.downline_id JOIN members h ON h.id = c.upline_id
+        WHERE m.merchant_code = $1 AND m.account = $2 AND h.kind = 'house' ORDER BY c.kind`,
+      [DEMO_MERCHANT, DEMO_AGENT.account],
+    );
+    expect(rows).toEqual(
+      ['daily', 'dividend', 'hourly', 'realtime'].map((kind) => ({ kind, state: 'active' })),
+    );
   });
 
   describe('the life cycle', () => {
@@ -433,7 +446,7 @@ describe.each(engines)('agent contracts on %s', (engine) => {
       expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
     });
 
-    it('leaves what a short payer cannot pay owed, and collects it at a later run', async () => {
+    it('leaves what a short payer cannot pay owed, and collects it as soon as the payer is credited', async () => {
       // B2's team: 60,000 with 3 active → 1.0 % = 600.00, owed by A2, which holds 250.00.
       const [bill] = await bills(b2Contract);
       expect(bill).toMatchObject({ amount: '60000', net: '60000', paid: '25000', state: 'partly-paid' });
@@ -443,11 +456,28 @@ describe.each(engines)('agent contracts on %s', (engine) => {
         await call(routes.contractBills, A2.token, { query: '?role=offered' }),
       );
       expect(owed.content[0]).toMatchObject({ owed: '350.00', state: 'partly-paid' });
-      await opsCommand(t.app, { command: 'adjust', account: A2.account, amount: '1000.00', reason: 'test' });
-      clock.advance(HOUR_MS);
-      await t.app.jobs.runNow(CONTRACTS_JOB);
+      // Credited 100.00 (less than owed): the owed-bills job pays what it has, nothing more.
+      await opsCommand(t.app, { command: 'adjust', account: A2.account, amount: '100.00', reason: 'test' });
+      await t.app.jobs.runNow(CONTRACT_DEBTS_JOB);
+      expect(await bills(b2Contract)).toEqual([
+        expect.objectContaining({ paid: '35000', state: 'partly-paid' }),
+      ]);
+      expect(await main(A2.id)).toBe(0n);
+      // Nothing credited since: another run moves nothing.
+      await t.app.jobs.runNow(CONTRACT_DEBTS_JOB);
+      expect(await bills(b2Contract)).toEqual([expect.objectContaining({ paid: '35000' })]);
+      // Credited again: the rest is paid at once (no settlement run), keyed as the settlement's.
+      await opsCommand(t.app, { command: 'adjust', account: A2.account, amount: '900.00', reason: 'test' });
+      await t.app.jobs.runNow(CONTRACT_DEBTS_JOB);
       const [after] = await bills(b2Contract);
       expect(after).toMatchObject({ paid: '60000', state: 'paid' });
+      const keys = await raw<{ k: string }>(
+        "SELECT idempotency_key AS k FROM ledger_transfers WHERE idempotency_key LIKE 'contract-bill:%' AND memo LIKE $1 ORDER BY id",
+        [`contract ${b2Contract} bill %`],
+      );
+      expect(keys.map((k) => k.k.replace(/^contract-bill:\d+:/, ''))).toEqual(['0', '25000', '35000']);
+      clock.advance(HOUR_MS);
+      await t.app.jobs.runNow(CONTRACTS_JOB);
       expect(await main(A2.id)).toBe(65_000n);
       expect(await main(B2.id)).toBe(60_000n);
       expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);

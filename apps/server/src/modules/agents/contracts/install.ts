@@ -5,15 +5,21 @@ import type { AreaDeps } from '../../area-deps.ts';
 import { contractCommand } from './ops.ts';
 import { contractRoutes } from './routes.ts';
 import { ContractDesk } from './service.ts';
-import { ContractSettlement, contractsJob } from './settlement.ts';
+import { ContractSettlement, contractDebtsJob, contractsJob } from './settlement.ts';
 
-/** Agent contracts: their calls, the settlement job (every 5 minutes) and the operator command. */
+/**
+ * Agent contracts: their calls, the settlement job (every 5 minutes), the owed-bills job (every 30
+ * seconds) and the operator command.
+ */
 export function installContracts(app: FastifyInstance, deps: AreaDeps) {
   const { database, store, clock, events, ledger } = deps;
   const settlement = new ContractSettlement({ database, store, ledger, clock, events });
   const desk = new ContractDesk(database, clock, events);
   contractRoutes(app, store, desk);
   deps.jobs.add(contractsJob(settlement));
+  deps.jobs.add(contractDebtsJob(settlement, database));
+  // Top agents hold their house contracts from the start (idempotent, every start).
+  app.addHook('onReady', () => settlement.ensureHouseContracts());
   deps.ops.extend('contract', contractCommand({ database, clock, events, settlement }));
   return {
     settlement,

@@ -486,6 +486,29 @@ export async function openBills(
   return rows.map((r) => ({ ...toOpen(r), depth: r.depth }));
 }
 
+/**
+ * Bills still owed (any kind and period) whose payer now holds money in its main wallet: the
+ * payers credited since the last payment (a deposit, a transfer, a win), uplines' bills first.
+ * The index on open bills answers it; the wallet is one unique-index probe per open bill.
+ */
+export async function owedByFundedPayers(
+  db: Queryable,
+  merchant: string,
+  limit = 1000,
+): Promise<(OpenBill & { kind: ContractKind })[]> {
+  const rows = await queryRows<RawOpenBill & { kind: ContractKind }>(
+    db,
+    `SELECT ${OPEN_COLUMNS}, kind FROM agent_contract_bills b
+      WHERE merchant_code = $1 AND state IN ('pending', 'partly-paid') AND payer_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM ledger_accounts a
+                     WHERE a.merchant_code = b.merchant_code AND a.member_id = b.payer_id
+                       AND a.code = 'MAIN' AND a.balance > 0)
+      ORDER BY depth, id LIMIT $2`,
+    [merchant, limit],
+  );
+  return rows.map((r) => ({ ...toOpen(r), kind: r.kind }));
+}
+
 /** Locks the bills (in id order, as every run does) and reads them as they are now. */
 export async function lockBills(
   db: Queryable,
@@ -510,22 +533,43 @@ export async function lockBill(db: Queryable, merchant: string, id: number): Pro
   return rows[0] ? toOpen(rows[0]) : null;
 }
 
-export async function recordPayment(
+/** Records a chunk's payments in one statement (each bill's sum, state and ledger transfer). */
+export async function recordPayments(
   db: Queryable,
-  id: number,
-  amountMinor: bigint,
-  transferId: number,
+  payments: readonly { id: number; amountMinor: bigint; transferId: number }[],
   at: Date,
 ) {
+  if (payments.length === 0) return;
   await queryRows(
     db,
-    `UPDATE agent_contract_bills
-        SET paid_minor = paid_minor + $2::bigint,
-            state = CASE WHEN paid_minor + $2::bigint >= amount_minor THEN 'paid' ELSE 'partly-paid' END,
-            transfer_ids = transfer_ids || to_jsonb($3::bigint), updated_at = $4
-      WHERE id = $1`,
-    [id, amountMinor.toString(), transferId, at.toISOString()],
+    `UPDATE agent_contract_bills b
+        SET paid_minor = b.paid_minor + p.amount,
+            state = CASE WHEN b.paid_minor + p.amount >= b.amount_minor THEN 'paid' ELSE 'partly-paid' END,
+            transfer_ids = b.transfer_ids || to_jsonb(p.transfer_id), updated_at = $4
+       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS p (id, amount, transfer_id)
+      WHERE b.id = p.id`,
+    [
+      payments.map((p) => p.id),
+      payments.map((p) => p.amountMinor.toString()),
+      payments.map((p) => p.transferId),
+      at.toISOString(),
+    ],
   );
+}
+
+/** The main-wallet balances of the members (absent: no wallet yet, so nothing). */
+export async function mainBalances(
+  db: Queryable,
+  merchant: string,
+  memberIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  const rows = await queryRows<{ member_id: string | number; balance: string }>(
+    db,
+    `SELECT member_id, balance::text AS balance FROM ledger_accounts
+      WHERE merchant_code = $1 AND code = 'MAIN' AND member_id = ANY($2::bigint[])`,
+    [merchant, [...new Set(memberIds)]],
+  );
+  return new Map(rows.map((r) => [Number(r.member_id), BigInt(r.balance)]));
 }
 
 export async function writeOff(db: Queryable, id: number, at: Date) {

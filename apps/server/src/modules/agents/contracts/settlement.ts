@@ -1,7 +1,7 @@
 import { type ContractKind, TX_TYPE } from '@aurum/contract';
 import { type ContractNode, dividend, HOUSE, realtimeSalary, salary, settleTree } from '@aurum/games';
 import type { Clock } from '../../../platform/clock.ts';
-import { MINUTE_MS } from '../../../platform/clock.ts';
+import { MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
 import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { EventBus } from '../../../platform/events.ts';
@@ -22,16 +22,18 @@ import {
   ensureHouseContracts,
   insertBills,
   lockBills,
+  mainBalances,
   markSettled,
   type NewBill,
   type OpenBill,
   openBills,
+  owedByFundedPayers,
   type PeriodContract,
   type PlayerDraw,
   periodSettled,
   playerDraws,
   previousCarry,
-  recordPayment,
+  recordPayments,
   type TeamFigures,
   teamFigures,
 } from './repository.ts';
@@ -40,6 +42,8 @@ import { contractsConfig, dividendTerms, kindEnabled, salaryTerms, tiersOf, toMi
 /** The merchant's system account contracts of top agents are paid from. */
 export const HOUSE_CONTRACTS = systemAccount('HOUSE:CONTRACTS');
 export const CONTRACTS_JOB = 'agent-contracts';
+/** Pays owed bills of payers credited since (every 30 seconds). */
+export const CONTRACT_DEBTS_JOB = 'agent-contract-debts';
 /** The kinds the job settles. */
 export const SETTLED_KINDS: readonly ContractKind[] = ['realtime', 'daily', 'hourly', 'dividend'];
 
@@ -207,45 +211,77 @@ export class ContractSettlement {
       if (open.length === 0) return payments;
       const last = open.at(-1)!;
       after = { depth: last.depth, id: last.id };
-      // A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
-      // money meanwhile is paid again one bill at a time, so the others are not held up.
-      for (let i = 0; i < open.length; i += PAY_CHUNK) {
-        const chunk = open.slice(i, i + PAY_CHUNK);
-        try {
-          payments += await this.payBills(merchant, kind, chunk);
-        } catch (error) {
-          if (!isShort(error)) throw error;
-          for (const bill of chunk) {
-            try {
-              payments += await this.payBills(merchant, kind, [bill]);
-            } catch (e) {
-              // The bill stays owed for the next run.
-              if (!isShort(e)) throw e;
-            }
+      payments += await this.payInChunks(merchant, kind, open);
+    }
+  }
+
+  /**
+   * Pays what is owed on the bills whose payer has been credited since (its main wallet holds
+   * money): the `agent-contract-debts` job, every 30 seconds, so a payer's deposit, transfer or win
+   * settles its debts within the half-minute, with the settlement's own keyed payments. The ledger
+   * knows nothing of contracts: this reads which payers hold money. Returns the payments made.
+   */
+  async payFunded(merchant: string): Promise<number> {
+    const owed = await owedByFundedPayers(this.deps.database.db, merchant);
+    let payments = 0;
+    for (const kind of SETTLED_KINDS) {
+      const bills = owed.filter((b) => b.kind === kind);
+      if (bills.length > 0) payments += await this.payInChunks(merchant, kind, bills);
+    }
+    return payments;
+  }
+
+  /**
+   * A hundred bills a transaction (one commit each); a chunk that meets a payer who spent its
+   * money meanwhile is paid again one bill at a time, so the others are not held up.
+   */
+  private async payInChunks(merchant: string, kind: ContractKind, open: readonly OpenBill[]) {
+    let payments = 0;
+    for (let i = 0; i < open.length; i += PAY_CHUNK) {
+      const chunk = open.slice(i, i + PAY_CHUNK);
+      try {
+        payments += await this.payBills(merchant, kind, chunk);
+      } catch (error) {
+        if (!isShort(error)) throw error;
+        for (const bill of chunk) {
+          try {
+            payments += await this.payBills(merchant, kind, [bill]);
+          } catch (e) {
+            // The bill stays owed for the next run.
+            if (!isShort(e)) throw e;
           }
         }
       }
     }
+    return payments;
   }
 
-  /** Pays the bills in one transaction, each from what its payer holds now. */
+  /**
+   * Pays the bills in one transaction, each from what its payer holds now: the payers' balances
+   * read in one statement (then followed as the chunk pays and credits), one keyed ledger transfer
+   * per payment, and the bills' payments recorded in one statement. A payer whose balance another
+   * transaction lowered meanwhile makes its transfer refuse (wallet.insufficient.funds): the
+   * caller then pays the chunk one bill at a time.
+   */
   private payBills(merchant: string, kind: ContractKind, bills: readonly OpenBill[]): Promise<number> {
     const { ledger, clock } = this.deps;
     return ledger.run(async (tx) => {
-      let payments = 0;
       const locked = await lockBills(
         tx,
         merchant,
         bills.map((b) => b.id),
       );
+      const payers = new Set([...locked.values()].flatMap((b) => (b.payerId === null ? [] : [b.payerId])));
+      const balances = await mainBalances(tx, merchant, [...payers]);
+      const paid: { id: number; amountMinor: bigint; transferId: number }[] = [];
       // Paid in the order given (uplines first), so an agent is credited before it pays.
       for (const open of bills) {
         const b = locked.get(open.id);
         if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) continue;
         let amount = b.amountMinor - b.paidMinor;
         if (b.payerId !== null) {
-          const wallet = await ledger.accountFor(tx, merchant, b.payerId, 'MAIN');
-          if (wallet.balanceMinor < amount) amount = wallet.balanceMinor;
+          const held = balances.get(b.payerId) ?? 0n;
+          if (held < amount) amount = held;
         }
         if (amount <= 0n) continue;
         const moved = await ledger.transfer(tx, {
@@ -260,11 +296,45 @@ export class ContractSettlement {
           // One shard of the house per transaction, so two runs never wait on each other's shards.
           shard: bills[0]!.id,
         });
-        await recordPayment(tx, b.id, amount, moved.transferId, new Date(clock.now()));
-        payments += 1;
+        if (b.payerId !== null) balances.set(b.payerId, (balances.get(b.payerId) ?? 0n) - amount);
+        if (payers.has(b.payeeId)) balances.set(b.payeeId, (balances.get(b.payeeId) ?? 0n) + amount);
+        paid.push({ id: b.id, amountMinor: amount, transferId: moved.transferId });
       }
-      return payments;
+      await recordPayments(tx, paid, new Date(clock.now()));
+      return paid.length;
     });
+  }
+
+  /**
+   * Every top agent's contracts with the house, for each kind that is on and has house terms
+   * (`config/contracts.json` house), made at start: a seeded agent (the demo's agent01) shows them
+   * in the console and the agent centre before its first visit or settlement. Idempotent: an agent
+   * that holds one already gets none; listing, offering and settling still make them on first use
+   * for agents made later.
+   */
+  async ensureHouseContracts(): Promise<void> {
+    const { database, clock } = this.deps;
+    const codes = await queryRows<{ code: string }>(
+      database.db,
+      'SELECT code FROM merchants ORDER BY code',
+      [],
+    );
+    for (const { code } of codes) {
+      const merchant = await this.merchant(code);
+      const house = contractsConfig(merchant).house;
+      for (const kind of SETTLED_KINDS) {
+        const terms = house[kind];
+        if (!terms || !kindEnabled(merchant, kind)) continue;
+        await ensureHouseContracts(
+          database.db,
+          code,
+          kind,
+          terms,
+          merchant.config.brand.agentType,
+          new Date(clock.now()),
+        );
+      }
+    }
   }
 
   /** The job's work at `now`: each merchant's last closed periods settled, and what is owed paid. */
@@ -402,4 +472,21 @@ export function lastClosedDay(now: number, offset: number): string {
 
 export function contractsJob(settlement: ContractSettlement): Job {
   return { name: CONTRACTS_JOB, everyMs: 5 * MINUTE_MS, run: (now) => settlement.tick(now) };
+}
+
+export function contractDebtsJob(settlement: ContractSettlement, database: Database): Job {
+  return {
+    name: CONTRACT_DEBTS_JOB,
+    everyMs: 30 * SECOND_MS,
+    run: async () => {
+      let paid = 0;
+      const codes = await queryRows<{ code: string }>(
+        database.db,
+        'SELECT code FROM merchants ORDER BY code',
+        [],
+      );
+      for (const { code } of codes) paid += await settlement.payFunded(code);
+      return paid;
+    },
+  };
 }
