@@ -230,6 +230,57 @@ describe('the players section', () => {
     expect(screen.queryByRole('form', { name: 'Lock the account' })).toBeNull();
   });
 
+  it("shows the member's VIP level and rebate, and sets the level with a reason", async () => {
+    window.history.replaceState(null, '', '/console/players/demo');
+    const calls = serve({
+      me: operator(['site.read', 'players.read', 'players.write']),
+      'command:player': () => ok(page()),
+      'command:vip': (args) =>
+        args.action === 'set'
+          ? ok({ account: 'demo', from: 1, to: 3, name: 'VIP3' })
+          : ok({
+              account: 'demo',
+              level: 1,
+              name: 'VIP1',
+              rebate: {
+                open: [{ category: 'RNG', validBet: '5000.00', amount: '50.0000' }],
+                carried: '0.0040',
+                claims: 2,
+              },
+              changes: [
+                {
+                  from: 0,
+                  to: 1,
+                  reason: 'upgrade',
+                  actor: null,
+                  note: null,
+                  at: '2026-11-20T08:00:00.000Z',
+                },
+              ],
+            }),
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'VIP' }));
+    expect(await screen.findByText('Level 1 (VIP1); rebate carried below a cent: 0.0040')).toBeTruthy();
+    expect(screen.getByRole('tabpanel').textContent).toContain('50.0000');
+    const form = screen.getByRole('form', { name: 'Set the VIP level' });
+    fireEvent.change(within(form).getByLabelText('Level (0 and up)'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'high roller' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set the VIP level' }));
+    expect(await screen.findByText('demo is now VIP3.')).toBeTruthy();
+    expect(calls).toContainEqual({
+      command: 'vip',
+      action: 'set',
+      account: 'demo',
+      level: 3,
+      reason: 'high roller',
+    });
+  });
+
   it("shows an agent's downline", async () => {
     window.history.replaceState(null, '', '/console/players/agent01');
     const agent = page();

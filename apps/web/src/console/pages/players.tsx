@@ -219,6 +219,7 @@ const TABS = [
   'sessions',
   'messages',
   'notes',
+  'vip',
   'downline',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -444,9 +445,62 @@ function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
       );
     case 'notes':
       return <Notes notes={page.notes} />;
+    case 'vip':
+      return <Vip account={page.profile.account} />;
     case 'downline':
       return <Downline account={page.profile.account} />;
   }
+}
+
+interface VipStanding {
+  level: number;
+  name: string;
+  rebate: { open: { category: string; validBet: string; amount: string }[]; carried: string; claims: number };
+  changes: {
+    from: number;
+    to: number;
+    reason: string;
+    actor: string | null;
+    note: string | null;
+    at: string;
+  }[];
+}
+
+/** The member's VIP level, its changes (who and why) and the rebate accrued and not yet claimed. */
+function Vip({ account }: { account: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const vip = useCommand<VipStanding>({ command: 'vip', action: 'show', account });
+  const v = vip.data;
+  return (
+    <>
+      <ErrorBanner error={vip.error} />
+      {v ? <p>{fill(p.vipNow, { name: v.name, level: v.level, carried: v.rebate.carried })}</p> : null}
+      <h2 className="c-h2">{p.vipRebate}</h2>
+      <DataTable
+        items={v?.rebate.open ?? null}
+        loading={vip.loading}
+        rowKey={(r) => r.category}
+        columns={[
+          { label: p.vipCategory, cell: (r) => r.category },
+          { label: p.vipValidBet, cell: (r) => <span className="c-num">{r.validBet}</span> },
+          { label: p.vipAmount, cell: (r) => <span className="c-num">{r.amount}</span> },
+        ]}
+      />
+      <h2 className="c-h2">{p.vipChanges}</h2>
+      <DataTable
+        items={v?.changes ?? null}
+        loading={vip.loading}
+        rowKey={(c) => `${c.at}-${c.to}`}
+        columns={[
+          { label: p.when, cell: (c) => formatTime(c.at, t.lang) },
+          { label: p.vipChange, cell: (c) => `${c.from} → ${c.to}` },
+          { label: p.vipWhy, cell: (c) => [c.reason, c.note].filter(Boolean).join(': ') },
+          { label: p.by, cell: (c) => c.actor ?? '—' },
+        ]}
+      />
+    </>
+  );
 }
 
 function Profile({ page }: { page: PlayerPage }) {
@@ -689,6 +743,27 @@ function PlayerActions({ page, onDone }: { page: PlayerPage; onDone: () => void 
         busy={action.busy}
         run={({ reason }) =>
           act({ command: 'reset-password', account, reason }, () => fill(p.resetDone, { account }))
+        }
+      />,
+    );
+  }
+  if (can('players.write')) {
+    forms.push(
+      <ActionForm
+        key="vip"
+        title={p.vipSet}
+        fields={[
+          { name: 'level', label: p.vipLevel, hint: p.vipLevelHint },
+          { name: 'reason', label: p.reason },
+        ]}
+        submit={p.vipSet}
+        confirm={({ level }) => fill(p.vipConfirm, { account, level: level ?? '' })}
+        busy={action.busy}
+        run={({ level, reason }) =>
+          act<{ name: string }>(
+            { command: 'vip', action: 'set', account, level: Number(level), reason },
+            (r) => fill(p.vipDone, { account, name: r.name }),
+          )
         }
       />,
     );
