@@ -99,6 +99,8 @@ test('the verifier recomputes dice and plinko rounds from the address, with no s
 test('a member spins the slot: the round goes through the wallet and the balance follows', async ({
   page,
 }) => {
+  // Two axe scans, a reload and the photographs in both themes and languages: longer than most.
+  test.setTimeout(120_000);
   const member = await registerMember(page, 'slot');
   await credit(member.username, '100.00');
   const url = await launch(page, await siteToken(page), 'slot');

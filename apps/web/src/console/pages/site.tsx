@@ -44,11 +44,16 @@ export function SiteSection() {
   const [countries, setCountries] = useState('');
   const [ranges, setRanges] = useState('');
   const region = status.data?.region;
+  // The lists as the server has them: the fields follow only when those change, so a reload of
+  // the status (after switching the restriction, say) never overwrites what is being typed.
+  const storedCountries = region?.countries.join(', ');
+  const storedRanges = region?.ranges.join('\n');
   useEffect(() => {
-    if (!region) return;
-    setCountries(region.countries.join(', '));
-    setRanges(region.ranges.join('\n'));
-  }, [region]);
+    if (storedCountries !== undefined) setCountries(storedCountries);
+  }, [storedCountries]);
+  useEffect(() => {
+    if (storedRanges !== undefined) setRanges(storedRanges);
+  }, [storedRanges]);
   const canWrite = session.can('site.write');
 
   const toggle = async () => {
