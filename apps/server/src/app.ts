@@ -22,6 +22,7 @@ import {
 import { installContent } from './modules/content/index.ts';
 import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
+import { installKyc } from './modules/kyc/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
 import { installLoyalty } from './modules/loyalty/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
@@ -236,7 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installDeposits(app, { config, database, store, ledger, clock, storage, ops, jobs, webhookTransport });
   // The withdraw (payment) password guards every movement out of a member's hands.
   const paymentPasswords = new PaymentPasswords({ database, limiter });
+  const kyc = installKyc(app, { database, store, clock, storage, events, ops });
   withdrawRoutes(app, {
+    verification: (merchant, memberId, amount) => kyc.requireForWithdrawal(merchant, memberId, amount),
     store,
     database,
     ledger,

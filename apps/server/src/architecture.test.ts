@@ -25,6 +25,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   content: ['accounts', 'games', 'ops'],
   games: ['accounts', 'inhouse', 'ops', 'vendor', 'wallet'],
   inhouse: ['vendor'],
+  kyc: ['accounts', 'ops', 'support'],
   lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
   loyalty: ['accounts', 'agents', 'games', 'ops', 'wallet'],
   ops: ['wallet'],

@@ -32,7 +32,7 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'players',
     permission: 'players.read',
-    commands: ['player', 'adjust', 'reset-password', 'message-send', 'vip'],
+    commands: ['player', 'adjust', 'reset-password', 'message-send', 'vip', 'kyc'],
   },
   /**
    * Agent contracts and their bills, and the applications to become an agent (an agent's downline

@@ -342,6 +342,17 @@ export const errorCatalogue = {
   'support.chat.muted': { status: 403, message: 'You are muted in the chat for now.' },
   /** details.retryAfterMs. */
   'support.chat.flood': { status: 429, message: 'You are posting too fast. Please wait a moment.' },
+  /** Know your customer (docs/kyc.md). */
+  'kyc.required': {
+    status: 403,
+    message:
+      'Verification incomplete: please verify your identity in the security centre before withdrawing this amount.',
+  },
+  'kyc.document.invalid': {
+    status: 400,
+    message: 'Each document must be a plain png or jpg photo of at most 4 MB, with nothing else in it.',
+  },
+  'kyc.state': { status: 409, message: 'Your documents are already under review or verified.' },
   /** The idempotency key was used before for a different request. */
   'idempotency.conflict': {
     status: 409,

@@ -17,6 +17,7 @@ export * from './schemas/cashier.ts';
 export * from './schemas/content.ts';
 export * from './schemas/contracts.ts';
 export * from './schemas/games.ts';
+export * from './schemas/kyc.ts';
 export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';
 export * from './schemas/loyalty.ts';

@@ -147,6 +147,7 @@ import {
   winnersQuerySchema,
   winnersSchema,
 } from './schemas/games.ts';
+import { kycRoutes } from './schemas/kyc.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
@@ -1075,6 +1076,7 @@ export const routes = {
   ...loyaltyRoutes,
   ...twoFactorRoutes,
   ...securitySessionRoutes,
+  ...kycRoutes,
 } as const;
 
 export type Routes = typeof routes;

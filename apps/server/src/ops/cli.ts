@@ -163,6 +163,12 @@ Commands:
   affiliate approve <id>                 the member becomes an agent where it stands in the
                                          tree; it gets a message
   affiliate reject <id> --reason <why>   reject an application; the member sees the reason
+  kyc list [--status S] [--account A] [--limit N]
+                                         identity verifications sent by members, newest first
+                                         (S: pending, verified or rejected)
+  kyc document <id> identity|address     a submission's photo as a data URL (audited)
+  kyc approve <id> [--reason <note>]     the member is verified; it gets a message
+  kyc reject <id> --reason <why>         the member sees the reason and can send again
 ${CONTENT_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
@@ -504,6 +510,27 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       if (!value) fail(`affiliate ${sub} takes an application's id.\n\n${USAGE}`);
       if (sub === 'approve') return { command, action: sub, id: value };
       if (!opts.reason) fail(`affiliate reject needs --reason "<why>".\n\n${USAGE}`);
+      return { command, action: sub, id: value, reason: opts.reason };
+    case 'kyc':
+      // The server checks the id, the status and the reason: one set of rules for every caller.
+      if (sub === 'list')
+        return {
+          command,
+          action: sub,
+          status: opts.status?.toLowerCase(),
+          account: opts.account,
+          limit: opts.limit,
+        };
+      if (sub === 'document') {
+        if (!value || !words[3])
+          fail(`kyc document takes a submission's id and identity or address.\n\n${USAGE}`);
+        return { command, action: sub, id: value, side: words[3] };
+      }
+      if (sub !== 'approve' && sub !== 'reject')
+        fail(`kyc takes list, document, approve or reject.\n\n${USAGE}`);
+      if (!value) fail(`kyc ${sub} takes a submission's id.\n\n${USAGE}`);
+      if (sub === 'approve') return { command, action: sub, id: value, reason: opts.reason };
+      if (!opts.reason) fail(`kyc reject needs --reason "<why>".\n\n${USAGE}`);
       return { command, action: sub, id: value, reason: opts.reason };
     case 'operator':
       return operatorCommand(sub, value, opts);

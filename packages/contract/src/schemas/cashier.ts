@@ -80,6 +80,15 @@ export const cashierConfigSchema = z.object({
       /** Banks and e-wallets a member can bind. */
       banks: z.array(z.string()).default([]),
       ewallets: z.array(z.string()).default([]),
+      /**
+       * Know your customer: a withdrawal above this amount needs a verified member (docs/kyc.md);
+       * null: never required.
+       */
+      verificationAbove: z
+        .string()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/)
+        .nullable()
+        .default(null),
     })
     .prefault({}),
   /**

@@ -12,7 +12,7 @@ import type { Ledger } from '../wallet/index.ts';
 import { BoundAccounts } from './bound-accounts.ts';
 import type { PaymentPasswords } from './payment-password.ts';
 import { WithdrawOps } from './withdraw-ops.ts';
-import { WithdrawService } from './withdraw-service.ts';
+import { type WithdrawalVerification, WithdrawService } from './withdraw-service.ts';
 
 const limit = (limit: number, minutes = 1) => ({ perIp: { limit, windowMs: minutes * MINUTE_MS } });
 
@@ -26,6 +26,7 @@ export interface WithdrawRouteDeps {
   ops: OpsService;
   jobs: Jobs;
   events?: EventBus;
+  verification?: WithdrawalVerification;
 }
 
 /**
@@ -33,9 +34,17 @@ export interface WithdrawRouteDeps {
  * confirmation flow; the operator's `withdraw` command and the auto-received job.
  */
 export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): void {
-  const { store, database, ledger, clock, storage, passwords, events } = deps;
+  const { store, database, ledger, clock, storage, passwords, events, verification } = deps;
   const accounts = new BoundAccounts({ database, clock, passwords });
-  const withdrawals = new WithdrawService({ database, ledger, clock, storage, passwords, events });
+  const withdrawals = new WithdrawService({
+    database,
+    ledger,
+    clock,
+    storage,
+    passwords,
+    events,
+    verification,
+  });
   new WithdrawOps({ database, ledger, store, clock, events }).register(deps.ops);
   deps.jobs.add(withdrawals.autoReceiveJob());
 

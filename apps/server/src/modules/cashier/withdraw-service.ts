@@ -66,7 +66,18 @@ export interface WithdrawDeps {
   passwords: PaymentPasswords;
   /** Tells the member's open browsers (other tabs too) a withdrawal's new status. */
   events?: EventBus;
+  /**
+   * Know your customer: refuses (kyc.required) a withdrawal of this amount by a member who is not
+   * verified where the merchant requires it (the kyc module, wired by the app).
+   */
+  verification?: WithdrawalVerification;
 }
+
+export type WithdrawalVerification = (
+  merchant: MerchantState,
+  memberId: number,
+  amountMinor: bigint,
+) => Promise<void>;
 
 /**
  * A member's withdrawals: the request (its amount held at once), the list and the
@@ -114,6 +125,7 @@ export class WithdrawService {
     }
     const { database, passwords } = this.deps;
     await passwords.verify(database.db, merchant.code, member.id, body.paymentPassword);
+    await this.deps.verification?.(merchant, member.id, body.amount);
     try {
       return await this.hold(merchant.code, member.id, body);
     } catch (e) {

@@ -175,6 +175,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     settle: 'agents.write',
   },
   affiliate: { list: 'agents.read', approve: 'agents.write', reject: 'agents.write' },
+  kyc: { list: 'players.read', document: 'players.read', approve: 'players.write', reject: 'players.write' },
 };
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
