@@ -56,6 +56,33 @@ beforeEach(() => sessionStorage.setItem('token', 'tok'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('withdraw', () => {
+  it('says before anything is typed that larger withdrawals need a verified identity, and leads to it', async () => {
+    const kyc = {
+      status: 'pending',
+      idType: 'passport',
+      submittedAt: 1,
+      reviewedAt: null,
+      rejectReason: null,
+      requiredAbove: '20000.00',
+    };
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/withdraw/orders': () => ok(page([])),
+      'GET /wps/member/kyc': () => ok(kyc),
+    });
+    const goTo = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPage goTo={goTo} />);
+    expect(
+      await screen.findByText(
+        'Withdrawals above $20,000.00 need a verified identity (yours: under review). Smaller withdrawals are open to you now.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Verification incomplete/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verify my identity' }));
+    expect(goTo).toHaveBeenCalledWith('securityCenter');
+  });
+
   it('asks for a withdraw password first and sets it with the login password', async () => {
     let current = settings({ hasPaymentPassword: false, accounts: [] });
     let sent: Record<string, unknown> = {};

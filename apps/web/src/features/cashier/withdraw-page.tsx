@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui';
+import { useKycInfo } from '../../lib/account/kyc';
 import { formatWireMoney } from '../../lib/format';
 import { LoadFailure } from '../../lib/money/fields';
 import { useCashierTexts } from '../../lib/money/texts';
@@ -15,7 +18,35 @@ import { WithdrawOrders } from './parts/withdraw-orders';
  * the payment password first if there is none, a bound account (or binding one), the amount and
  * the payment password; then the withdrawals and the confirmation of paid ones.
  */
-export default function WithdrawPage() {
+/**
+ * Know your customer (docs/kyc.md): where the merchant requires a verified identity above an
+ * amount and the member is not verified, the page says so before the member types anything, with
+ * the way to the security centre's verification.
+ */
+function VerificationNote({ goTo }: { goTo?: ((page: 'securityCenter') => void) | undefined }) {
+  const { t } = useCashierTexts();
+  const { t: tc } = useTranslation();
+  const symbol = useBrand().currencySymbol;
+  const kyc = useKycInfo().data;
+  if (!kyc || kyc.requiredAbove === null || kyc.status === 'verified') return null;
+  return (
+    <Note tone="warning" title={tc('errors.verificationRequired')} data="kyc">
+      <p>
+        {t('withdraw.verificationAbove', {
+          amount: formatWireMoney(kyc.requiredAbove, symbol),
+          status: t(`withdraw.kycStatus.${kyc.status}`),
+        })}
+      </p>
+      {goTo ? (
+        <Button variant="secondary" onClick={() => goTo('securityCenter')} data-action="verify-identity">
+          {t('withdraw.verifyNow')}
+        </Button>
+      ) : null}
+    </Note>
+  );
+}
+
+export default function WithdrawPage({ goTo }: { goTo?: (page: 'securityCenter') => void } = {}) {
   const { t } = useCashierTexts();
   const headingId = useId();
   const settings = useWithdrawSettings();
@@ -54,6 +85,7 @@ export default function WithdrawPage() {
                 </dd>
               </div>
             </dl>
+            <VerificationNote goTo={goTo} />
             {data.hasPaymentPassword ? (
               <WithdrawForm settings={data} symbol={symbol} />
             ) : (

@@ -43,6 +43,10 @@ const ERROR_TEXT = {
   'handoff.ticket.invalid': 'errors.handoffInvalid',
   'session.view.only': 'errors.viewOnly',
   'handoff.ticket.expired': 'errors.handoffExpired',
+  // Know your customer (docs/kyc.md): "verification incomplete" wherever a call asks for it.
+  'kyc.required': 'errors.verificationRequired',
+  'kyc.document.invalid': 'errors.kycDocumentInvalid',
+  'kyc.state': 'errors.kycState',
 } as const satisfies Partial<Record<ErrorCode | ClientErrorCode | (string & {}), string>>;
 
 export type ErrorTextKey = (typeof ERROR_TEXT)[keyof typeof ERROR_TEXT] | 'errors.unknown';

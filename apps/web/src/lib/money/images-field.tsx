@@ -20,6 +20,8 @@ interface ImagesFieldProps {
   images: ProofImage[];
   onChange: (images: ProofImage[]) => void;
   max: number;
+  /** The largest file taken (the proof image's 5 MB unless the call takes less). */
+  maxBytes?: number;
   texts: ImagesFieldTexts;
   className?: string;
   labelClassName?: string;
@@ -30,7 +32,15 @@ interface ImagesFieldProps {
  * (readProofImage), previewed and removable; a file that fails says why and the others still come in.
  * One way for every form that takes images (promotion applications, feedback).
  */
-export function ImagesField({ images, onChange, max, texts, className, labelClassName }: ImagesFieldProps) {
+export function ImagesField({
+  images,
+  onChange,
+  max,
+  maxBytes,
+  texts,
+  className,
+  labelClassName,
+}: ImagesFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const keys = useRef(new WeakMap<ProofImage, number>());
@@ -55,7 +65,7 @@ export function ImagesField({ images, onChange, max, texts, className, labelClas
         found.push(texts.tooMany);
         break;
       }
-      const result = await readProofImage(file);
+      const result = await readProofImage(file, maxBytes);
       if ('image' in result) next.push(result.image);
       else found.push(texts.problem(result.problem, file.name));
     }
@@ -97,7 +107,7 @@ export function ImagesField({ images, onChange, max, texts, className, labelClas
               id={id}
               type="file"
               accept={PROOF_IMAGE_ACCEPT}
-              multiple
+              multiple={max > 1}
               className={styles.imageInput}
               aria-describedby={`${id}-hint`}
               onChange={(e) => {

@@ -54,8 +54,9 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
 /** Reads a chosen file into a data URL, or says why it cannot be sent. */
 export async function readProofImage(
   file: Blob & { name?: string },
+  maxBytes = PROOF_IMAGE_MAX_BYTES,
 ): Promise<{ image: ProofImage } | { problem: ProofImageProblem }> {
-  if (file.size > PROOF_IMAGE_MAX_BYTES) return { problem: 'tooLarge' };
+  if (file.size > maxBytes) return { problem: 'tooLarge' };
   if (file.size === 0) return { problem: 'unreadable' };
   let bytes: Uint8Array;
   try {

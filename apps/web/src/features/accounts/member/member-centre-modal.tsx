@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { ChangePasswordForm } from '../security/change-password-form';
+import { KycPanel } from '../security/kyc/kyc-panel';
 import { ActiveSessions } from '../security/sessions/active-sessions';
 import { SignInHistory } from '../security/sessions/sign-in-history';
 import { TwoFactorPanel } from '../security/two-factor/two-factor-panel';
@@ -55,7 +56,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
 export interface MemberCentreSlots {
   transferFund?: ComponentType;
   depositv2?: ComponentType<{ orderNo?: string | undefined }>;
-  withdraw?: ComponentType;
+  withdraw?: ComponentType<{ goTo: (page: MemberCentrePage) => void }>;
   transferUpline?: ComponentType<{ goTo: (page: MemberCentrePage) => void }>;
   personalHistoryCopy?: ComponentType;
   transactionHistory?: ComponentType;
@@ -134,6 +135,10 @@ function PageBody({
       const Deposit = slots.depositv2;
       return Deposit ? <Deposit orderNo={orderNo} /> : null;
     }
+    case 'withdraw': {
+      const Withdraw = slots.withdraw;
+      return Withdraw ? <Withdraw goTo={goTo} /> : null;
+    }
     case 'transferUpline': {
       const TransferUpline = slots.transferUpline;
       return TransferUpline ? <TransferUpline goTo={goTo} /> : null;
@@ -197,6 +202,10 @@ function SecurityCentre({ slots }: { slots: MemberCentreSlots }) {
       <section aria-labelledby="sign-ins-heading" className={styles.section} data-section="sign-ins">
         <h3 id="sign-ins-heading">{t('sessions.historyTitle')}</h3>
         <SignInHistory />
+      </section>
+      <section aria-labelledby="kyc-heading" className={styles.section} data-section="kyc">
+        <h3 id="kyc-heading">{t('kyc.title')}</h3>
+        <KycPanel />
       </section>
       {/* Withdraw password and withdrawal accounts: the cashier's own chunk, loaded meanwhile. */}
       <Suspense fallback={null}>{slots.cashierSecurity ? <slots.cashierSecurity /> : null}</Suspense>
