@@ -281,6 +281,61 @@ describe('the players section', () => {
     });
   });
 
+  it("shows a member's identity documents on request, and verifies or rejects the waiting one with a reason", async () => {
+    window.history.replaceState(null, '', '/console/players/demo');
+    const submission = {
+      id: 12,
+      account: 'demo',
+      idType: 'passport',
+      status: 'pending',
+      reason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      submittedAt: '2026-11-20T08:00:00.000Z',
+    };
+    const calls = serve({
+      me: operator(['site.read', 'players.read', 'players.write']),
+      'command:player': () => ok(page()),
+      'command:kyc': (args) =>
+        args.action === 'list'
+          ? ok({ submissions: [submission] })
+          : args.action === 'document'
+            ? ok({
+                id: 12,
+                side: args.side,
+                mime: 'image/png',
+                dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+              })
+            : ok({ ...submission, status: 'rejected', reason: args.reason }),
+    });
+    render(<ConsoleApp />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Verification' }));
+    expect(await screen.findByText('Waiting for review')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Identity photo' }));
+    expect(await screen.findByRole('img', { name: 'Identity photo of submission 12' })).toBeTruthy();
+    expect(calls).toContainEqual({ command: 'kyc', action: 'document', id: 12, side: 'identity' });
+
+    const reject = screen.getByRole('form', { name: 'Reject the documents' });
+    fireEvent.click(within(reject).getByRole('button', { name: 'Reject the documents' }));
+    expect(within(reject).getByText(/./, { selector: '.c-error' })).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'reject')).toHaveLength(0);
+    fireEvent.change(within(reject).getByLabelText('Why (the member reads it)'), {
+      target: { value: 'The photo is blurred' },
+    });
+    fireEvent.click(within(reject).getByRole('button', { name: 'Reject the documents' }));
+    expect(
+      await screen.findByText(
+        'The documents of demo are rejected; the member has a message with the reason.',
+      ),
+    ).toBeTruthy();
+    expect(calls).toContainEqual({
+      command: 'kyc',
+      action: 'reject',
+      id: 12,
+      reason: 'The photo is blurred',
+    });
+  });
+
   it("shows an agent's downline", async () => {
     window.history.replaceState(null, '', '/console/players/agent01');
     const agent = page();

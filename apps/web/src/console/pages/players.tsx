@@ -220,6 +220,7 @@ const TABS = [
   'messages',
   'notes',
   'vip',
+  'verification',
   'downline',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -447,6 +448,8 @@ function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
       return <Notes notes={page.notes} />;
     case 'vip':
       return <Vip account={page.profile.account} />;
+    case 'verification':
+      return <Verification account={page.profile.account} />;
     case 'downline':
       return <Downline account={page.profile.account} />;
   }
@@ -499,6 +502,122 @@ function Vip({ account }: { account: string }) {
           { label: p.by, cell: (c) => c.actor ?? '—' },
         ]}
       />
+    </>
+  );
+}
+
+interface KycSubmission {
+  id: number;
+  account: string;
+  idType: string;
+  status: 'pending' | 'verified' | 'rejected';
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  submittedAt: string;
+}
+
+/**
+ * The member's identity verifications (docs/kyc.md): every submission, its photos on request (each
+ * look is audited), and for the one waiting, verify or reject with the reason the member reads.
+ */
+function Verification({ account }: { account: string }) {
+  const t = useTexts();
+  const k = t.players.kyc;
+  const session = useSession();
+  const list = useCommand<{ submissions: KycSubmission[] }>({ command: 'kyc', action: 'list', account });
+  const photo = useAction();
+  const decide = useAction();
+  const [photos, setPhotos] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const items = list.data?.submissions ?? null;
+  const pending = items?.find((s) => s.status === 'pending');
+  const show = async (id: number, side: 'identity' | 'address') => {
+    const r = await photo.run<{ dataUrl: string }>({ command: 'kyc', action: 'document', id, side });
+    if (r) setPhotos((p) => ({ ...p, [`${id}:${side}`]: r.dataUrl }));
+  };
+  const run = async (args: Record<string, unknown>, message: string) => {
+    setDone(null);
+    if (!(await decide.run(args))) return false;
+    setDone(message);
+    list.reload();
+    return true;
+  };
+  return (
+    <>
+      <ErrorBanner error={list.error ?? photo.error ?? decide.error} />
+      <Notice text={done} />
+      {items && items.length === 0 ? <p>{k.none}</p> : null}
+      <DataTable
+        items={items}
+        loading={list.loading}
+        rowKey={(s) => String(s.id)}
+        columns={[
+          { label: k.id, cell: (s) => `#${s.id}` },
+          { label: k.type, cell: (s) => k.idTypes[s.idType] ?? s.idType },
+          { label: k.status, cell: (s) => k.statuses[s.status] ?? s.status },
+          { label: k.sent, cell: (s) => formatTime(s.submittedAt, t.lang) },
+          {
+            label: k.decided,
+            cell: (s) =>
+              s.reviewedAt ? `${formatTime(s.reviewedAt, t.lang)} · ${s.reviewedBy ?? '—'}` : '—',
+          },
+          { label: k.reason, cell: (s) => s.reason ?? '—' },
+          {
+            label: k.identity,
+            cell: (s) => (
+              <span className="c-inline-actions">
+                {(['identity', 'address'] as const).map((side) => (
+                  <button
+                    key={side}
+                    type="button"
+                    className="c-button c-button-quiet"
+                    disabled={photo.busy}
+                    onClick={() => void show(s.id, side)}
+                  >
+                    {fill(k.show, { side: k[side] })}
+                  </button>
+                ))}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <div className="c-photos">
+        {Object.entries(photos).map(([key, url]) => {
+          const [id, side] = key.split(':') as [string, 'identity' | 'address'];
+          return (
+            <figure key={key} className="c-photo">
+              <img src={url} alt={fill(k.photoAlt, { id, side: k[side] })} />
+              <figcaption>{fill(k.photoAlt, { id, side: k[side] })}</figcaption>
+            </figure>
+          );
+        })}
+      </div>
+      {pending && session.can('players.write') ? (
+        <div className="c-actions">
+          <ActionForm
+            title={k.approve}
+            fields={[]}
+            submit={k.approve}
+            confirm={() => fill(k.approveConfirm, { account, id: pending.id })}
+            busy={decide.busy}
+            run={() =>
+              run({ command: 'kyc', action: 'approve', id: pending.id }, fill(k.approved, { account }))
+            }
+          />
+          <ActionForm
+            title={k.reject}
+            fields={[{ name: 'reason', label: k.rejectReason, long: true }]}
+            submit={k.reject}
+            danger
+            busy={decide.busy}
+            run={({ reason }) =>
+              run({ command: 'kyc', action: 'reject', id: pending.id, reason }, fill(k.rejected, { account }))
+            }
+          />
+        </div>
+      ) : null}
     </>
   );
 }
