@@ -1,4 +1,4 @@
-import { type GameType, loyaltyConfigSchema, MONEY_SCALE, type VipLevelConfig } from '@aurum/contract';
+import { type GameType, MONEY_SCALE, type VipLevelConfig } from '@aurum/contract';
 import { parseVipRules, type VipRules } from '@aurum/games';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { categoryOf } from '../games/index.ts';
@@ -21,8 +21,9 @@ const cache = new WeakMap<MerchantState, LoyaltyRules>();
 export function loyaltyRulesOf(merchant: MerchantState): LoyaltyRules {
   let rules = cache.get(merchant);
   if (!rules) {
-    // A merchant stored before loyalty existed has no section: the schema's defaults (VIP0 only).
-    const { vip, rebate } = merchant.config.loyalty ?? loyaltyConfigSchema.parse({});
+    // A merchant stored before loyalty existed reads the schema's defaults (VIP0 only): the
+    // merchant store parses every stored configuration with the current schema.
+    const { vip, rebate } = merchant.config.loyalty;
     rules = {
       mode: vip.mode,
       vip:
