@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui';
 import { FormFailure, TextField } from '../../components/ui/form';
 import { useAgentTexts } from '../../lib/agent/texts';
-import { GAME_TYPES, REPORT_PRESETS } from '../../lib/contract';
+import { GAME_TYPES } from '../../lib/contract';
 import { formatDateTime } from '../../lib/format/date';
 import { formatWireMoney } from '../../lib/format/money';
 import { moneyErrorText } from '../../lib/money/errors';
@@ -16,6 +16,7 @@ import { PagedResults } from '../../lib/paging/paged-results';
 import { useBrand, useFeature } from '../../lib/site';
 import styles from './agent-centre.module.css';
 import { REPORT_PAGE_SIZE, type ReportName, useReportCsv, useTeamReport } from './api/reports';
+import { ReportPeriodFields } from './report-period-fields';
 
 /** Each report's feature key and spec page name. */
 const REPORTS = {
@@ -144,31 +145,7 @@ function TeamReport({ report }: { report: ReportName }) {
       <section className={shared.section} aria-labelledby={titleId}>
         <h3 id={titleId}>{t(`reports.titles.${report}`)}</h3>
         <form className={styles.filters} onSubmit={search} aria-labelledby={titleId}>
-          <SelectField
-            name="preset"
-            label={t('reports.period')}
-            value={draft.preset}
-            onChange={(v) => setDraft((d) => ({ ...d, preset: v }))}
-            options={REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) }))}
-          />
-          {draft.preset === 'custom' ? (
-            <>
-              <TextField
-                name="from"
-                type="date"
-                label={t('reports.from')}
-                value={draft.from}
-                onChange={set('from')}
-              />
-              <TextField
-                name="to"
-                type="date"
-                label={t('reports.to')}
-                value={draft.to}
-                onChange={set('to')}
-              />
-            </>
-          ) : null}
+          <ReportPeriodFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
           {report === 'agentIncome' ? null : (
             <TextField
               name="account"

@@ -1,9 +1,8 @@
 import type { ContractKind, ReportPreset } from '@aurum/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui';
-import { FormFailure, TextField } from '../../../components/ui/form';
+import { FormFailure } from '../../../components/ui/form';
 import { useAgentTexts } from '../../../lib/agent/texts';
-import { REPORT_PRESETS } from '../../../lib/contract';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatWireMoney } from '../../../lib/format/money';
 import { SelectField } from '../../../lib/money/fields';
@@ -12,6 +11,7 @@ import { PagedResults } from '../../../lib/paging/paged-results';
 import { useBrand } from '../../../lib/site';
 import styles from '../agent-centre.module.css';
 import { BILLS_PAGE_SIZE, type BillFilters, useContractBills } from '../api/contracts';
+import { ReportPeriodFields } from '../report-period-fields';
 import { reportFilters } from '../team-reports-page';
 
 type Role = '' | 'held' | 'offered';
@@ -55,31 +55,7 @@ export function BillsPanel({ kind }: { kind: ContractKind }) {
       <section className={shared.section} aria-labelledby={titleId}>
         <h3 id={titleId}>{t('contracts.bills.title')}</h3>
         <form className={styles.filters} onSubmit={search} aria-labelledby={titleId}>
-          <SelectField
-            name="preset"
-            label={t('reports.period')}
-            value={draft.preset}
-            onChange={(v) => setDraft((d) => ({ ...d, preset: v }))}
-            options={REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) }))}
-          />
-          {draft.preset === 'custom' ? (
-            <>
-              <TextField
-                name="from"
-                type="date"
-                label={t('reports.from')}
-                value={draft.from}
-                onChange={(v) => setDraft((d) => ({ ...d, from: v }))}
-              />
-              <TextField
-                name="to"
-                type="date"
-                label={t('reports.to')}
-                value={draft.to}
-                onChange={(v) => setDraft((d) => ({ ...d, to: v }))}
-              />
-            </>
-          ) : null}
+          <ReportPeriodFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
           <SelectField
             name="role"
             label={t('contracts.bills.role')}
