@@ -12,6 +12,7 @@ import {
   requestSmsCode,
 } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { laneHost } from './support/cashier.ts';
 import { ops } from './support/ops.ts';
 
 const DEMO = { username: 'demo', password: 'Demo1234', mobile: '9171234567' };
@@ -25,7 +26,7 @@ const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'
 let clientNo = 0;
 test.beforeEach(async ({ page }) => {
   clientNo += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${(clientNo % 250) + 1}` });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${laneHost(clientNo)}` });
 });
 
 test.describe('registration', () => {

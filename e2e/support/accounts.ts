@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ops } from './ops.ts';
+import { opsCall } from './ops.ts';
 
 /** Outbox rows as `npm run ops -- outbox` prints them (apps/server/src/platform/outbox.ts). */
 export interface OutboxRow {
@@ -26,7 +26,7 @@ export async function latestMessage(to: string, afterId = 0): Promise<OutboxRow>
   await expect
     .poll(
       async () => {
-        const rows = (await ops('outbox', '--to', to, '--limit', '1')) as OutboxRow[];
+        const rows = (await opsCall({ command: 'outbox', to, limit: 1 })) as OutboxRow[];
         found = rows[0] && rows[0].id > afterId ? rows[0] : undefined;
         return Boolean(found);
       },
@@ -37,7 +37,7 @@ export async function latestMessage(to: string, afterId = 0): Promise<OutboxRow>
 }
 
 export async function lastMessageId(to: string): Promise<number> {
-  const rows = (await ops('outbox', '--to', to, '--limit', '1')) as OutboxRow[];
+  const rows = (await opsCall({ command: 'outbox', to, limit: 1 })) as OutboxRow[];
   return rows[0]?.id ?? 0;
 }
 

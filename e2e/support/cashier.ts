@@ -4,12 +4,21 @@ import { freshMobile, freshUsername, type NewMember, registerByUsername } from '
 import { ops } from './ops.ts';
 
 // Each browser of a journey is a visitor of its own behind the trusted local proxy (as in
-// accounts.spec), in a range of its own so the two files never share a per-client limit.
+// accounts.spec), in a range of its own so the two files never share a per-client limit, and per
+// parallel worker too. Documentation ranges only: a real address would be placed in a country by
+// the GeoIP lookup, which changes the site's dialing code and region.
 let clientNo = 0;
 export async function ownClientAddress(target: Page | BrowserContext): Promise<void> {
   clientNo += 1;
-  await target.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${(clientNo % 250) + 1}` });
+  await target.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${laneHost(clientNo)}` });
 }
+
+/**
+ * The host part of a journey's client address: the suite's two parallel workers (Playwright's
+ * TEST_PARALLEL_INDEX 0 and 1) each take half of a /24, 1-125 and 126-250.
+ */
+export const laneHost = (n: number) =>
+  (n % 125) + 1 + 125 * (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 2);
 
 /** Registers a fresh member through the register modal; signed in afterwards. */
 export async function registerMember(page: Page, prefix: string, path = '/register'): Promise<NewMember> {
