@@ -33,7 +33,7 @@ describe('decodeImage', () => {
 
   it('refuses a png with a broken CRC and a truncated jpg', () => {
     const bytes = png(20, 20, () => [0, 0, 0, 255]);
-    bytes[bytes.length - 20] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 20) ^ 0xff, bytes.length - 20);
     expect(decodeImage({ mime: 'image/png', bytes })).toBeNull();
     const j = jpeg.encode({ width: 32, height: 32, data: Buffer.alloc(32 * 32 * 4, 9) }, 90).data;
     expect(decodeImage({ mime: 'image/jpeg', bytes: j.subarray(0, j.length / 2) })).toBeNull();
