@@ -425,6 +425,29 @@ describe.each(engines)('member profile and avatar on %s', (engine) => {
       );
       expect(sms!.body).toMatch(/验证码/);
     });
+
+    it('chooses the language of the password-reset email', async () => {
+      const m = await makeMember();
+      const email = `${m.account}@example.com`;
+      await queryRows(t.db.database.db, 'UPDATE members SET email = $2, language = $3 WHERE id = $1', [
+        m.id,
+        email,
+        'CN',
+      ]);
+      await setFeature(t.app, 'PASS3', true);
+      const res = await call('POST', routes.forgotPasswordEmail.path, undefined, {
+        username: m.account,
+        email,
+      });
+      expect(res.statusCode).toBe(200);
+      const [mail] = await queryRows<{ subject: string; body: string }>(
+        t.db.database.db,
+        'SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+      expect(mail!.subject).toMatch(/重置/);
+      expect(mail!.body).toMatch(/密码重置码是[A-Z0-9]{10}/);
+    });
   });
 });
 
