@@ -16,6 +16,7 @@ import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
   PaymentPasswords,
+  payeeNameInUse,
   type WebhookTransport,
   withdrawRoutes,
 } from './modules/cashier/index.ts';
@@ -230,7 +231,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('operators', operators);
   installRiskSignals({ database, store, clock, ops });
   ops.extend('feature', featureCommand(database, store));
-  installAccounts(app, { database, store, clock, limiter, ops, accounts });
+  installAccounts(app, {
+    database,
+    store,
+    clock,
+    limiter,
+    ops,
+    accounts,
+    storage,
+    payeeNameInUse: (merchantCode, memberId, name) =>
+      payeeNameInUse(database.db, merchantCode, memberId, name),
+  });
   walletRoutes(app, { store, wallet: new WalletService(database, ledger), ledger, opsToken: deps.opsToken });
   await realtimeRoutes(app, { database, store, ledger, bus: events, clock, options: deps.realtime });
   const webhookTransport = deps.webhookTransport;

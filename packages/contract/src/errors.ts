@@ -329,6 +329,10 @@ export const errorCatalogue = {
   // Support: feedback, messages, chat.
   /** details.minLength and details.maxLength: the merchant's bounds. */
   'support.feedback.length': { status: 400, message: 'The feedback text is too short or too long.' },
+  'profile.avatar.invalid': {
+    status: 400,
+    message: 'The avatar must be a plain png or jpg picture, with nothing else in it, within the size limit.',
+  },
   'support.image.invalid': {
     status: 400,
     message:

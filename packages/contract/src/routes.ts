@@ -150,6 +150,12 @@ import {
 import { kycRoutes } from './schemas/kyc.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
+import {
+  avatarUploadSchema,
+  avatarValueSchema,
+  profileUpdateSchema,
+  profileValueSchema,
+} from './schemas/profile.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
 import { supportRoutes } from './schemas/support.ts';
@@ -581,6 +587,61 @@ const coreRoutes = {
     query: noQuery,
     body: z.strictObject({}).optional(),
     response: firstLoginValueSchema,
+  }),
+  /** The member's profile: every field with its value and its rule's state (issue 13). */
+  memberProfile: route({
+    method: 'GET',
+    path: '/wps/member/info/profile',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: noBody,
+    response: profileValueSchema,
+  }),
+  /** Changes profile fields under the merchant's rules; answers the profile as GET does. */
+  memberProfileUpdate: route({
+    method: 'POST',
+    path: '/wps/member/info/profile',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: profileUpdateSchema,
+    response: profileValueSchema,
+  }),
+  /** The member's avatar URLs (spec §7 /wps/member/info/icon). */
+  memberIcon: route({
+    method: 'GET',
+    path: '/wps/member/info/icon',
+    auth: 'T',
+    encrypted: false,
+    feature: 'PROFPIC3',
+    query: noQuery,
+    body: noBody,
+    response: avatarValueSchema,
+  }),
+  /** Uploads a new avatar (png or jpg, cropped square by the client, resized by the server). */
+  memberIconUpload: route({
+    method: 'POST',
+    path: '/wps/member/info/icon',
+    auth: 'T',
+    encrypted: false,
+    feature: 'PROFPIC3',
+    query: noQuery,
+    body: avatarUploadSchema,
+    response: avatarValueSchema,
+  }),
+  /** Removes the avatar. */
+  memberIconDelete: route({
+    method: 'DELETE',
+    path: '/wps/member/info/icon',
+    auth: 'T',
+    encrypted: false,
+    feature: 'PROFPIC3',
+    query: noQuery,
+    body: noBody,
+    response: avatarValueSchema,
   }),
   memberLanguage: route({
     method: 'PUT',

@@ -62,6 +62,11 @@ const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Registration fields the merchant's rules enable, kept as they were given. */
 export type MemberProfile = Partial<Record<string, string>>;
+/** Storage keys of the avatar's two sizes (0036). */
+export interface MemberAvatar {
+  large: string;
+  small: string;
+}
 
 export const members = pgTable('members', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -95,6 +100,8 @@ export const members = pgTable('members', {
   kind: text('kind').$type<'member' | 'house'>().notNull().default('member'),
   /** Uplines between the member and the house: the house 0, a top agent 1. */
   depth: integer('depth').notNull().default(0),
+  /** The avatar's resized images (0036): storage keys; null when none. */
+  avatar: jsonb('avatar').$type<MemberAvatar>(),
 });
 export type MemberRow = typeof members.$inferSelect;
 

@@ -79,6 +79,9 @@ export const socialSettingsSchema = z.object({
 });
 export type SocialSettings = z.infer<typeof socialSettingsSchema>;
 
+/** No merchant may allow avatars larger than this (bytes). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The merchant's account settings (config/accounts.json). */
 export const accountSettingsSchema = z.object({
   /** With CAPTCHA3 on: every password login needs a captcha, not only after failures. */
@@ -108,6 +111,18 @@ export const accountSettingsSchema = z.object({
     .default(12),
   rememberDays: z.number().int().min(1).max(30).default(1),
   rules: z.array(validationRuleSchema).default([]),
+  /**
+   * The profile's own rules (issue 13): which profile fields show and which are required. A field
+   * without one takes its registration rule's format, shown and optional (profileRule).
+   */
+  profileRules: z.array(validationRuleSchema).default([]),
+  /** The largest avatar a member may upload (PROFPIC3), in bytes. */
+  avatarMaxBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(AVATAR_MAX_BYTES)
+    .default(2 * 1024 * 1024),
   /** Sign-in with Google and Facebook; both off unless configured. */
   social: socialSettingsSchema.prefault({}),
 });

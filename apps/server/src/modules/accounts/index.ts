@@ -5,6 +5,7 @@
  */
 
 export { type AccountsInstallDeps, installAccounts } from './install.ts';
+export { memberLanguage } from './member/language.ts';
 export type { Queryable } from './member/repository.ts';
 export {
   accountKey,

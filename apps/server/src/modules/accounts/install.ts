@@ -3,8 +3,11 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { BlobStorage } from '../../platform/storage.ts';
 import type { OpsService } from '../ops/index.ts';
 import { resetPasswordCommand } from './member/ops.ts';
+import { type ProfileDeps, ProfileService } from './member/profile.ts';
+import { profileRoutes } from './member/profile-routes.ts';
 import { memberRoutes } from './member/routes.ts';
 import type { Accounts } from './security/accounts.ts';
 import { twoFactorRoutes } from './security/two-factor/routes.ts';
@@ -23,6 +26,10 @@ export interface AccountsInstallDeps {
   ops: OpsService;
   /** The accounts services, built once by createAccounts (the guards need them earlier). */
   accounts: Accounts;
+  /** Where avatars are kept. */
+  storage: BlobStorage;
+  /** The cashier's answer: was a withdrawal account bound with this payee name (locks the real name)? */
+  payeeNameInUse: ProfileDeps['payeeNameInUse'];
 }
 
 /**
@@ -35,6 +42,13 @@ export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps)
   sessionSecurityRoutes(app, store, accounts);
   unlockRoutes(app, store, accounts);
   memberRoutes(app, store, accounts);
+  const profile = new ProfileService({
+    database,
+    clock,
+    storage: deps.storage,
+    payeeNameInUse: deps.payeeNameInUse,
+  });
+  profileRoutes(app, store, profile);
   twoFactorRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
   const social = new SocialService({ database, clock, handoff: accounts.handoff, store });

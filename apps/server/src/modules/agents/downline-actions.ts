@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { type Queryable, queryRows } from '../../platform/sql.ts';
-import { type Accounts, isTrialType } from '../accounts/index.ts';
+import { type Accounts, isTrialType, memberLanguage } from '../accounts/index.ts';
 import { announceMemberMessage, postMemberMessage } from '../support/index.ts';
 import { type Ledger, memberAccount } from '../wallet/index.ts';
 import type { PaymentPasswordCheck } from './envelopes.ts';
@@ -48,6 +48,7 @@ interface Downline {
   type: number;
   status: 'active' | 'disabled';
   uplineId: number;
+  language: string;
   secondFactor: boolean;
 }
 
@@ -110,8 +111,15 @@ export class DownlineActions {
       await postMemberMessage(tx, {
         merchantCode: merchant.code,
         memberId: d.id,
-        title: 'Password reset',
-        body: `Your agent ${member.account} reset your password. Sign in with the one-time password your agent gives you and choose a new one.`,
+        ...(memberLanguage(merchant, d) === 'CN'
+          ? {
+              title: '密码已重置',
+              body: `您的代理${member.account}重置了您的密码。请用代理给您的一次性密码登录，然后设置新密码。`,
+            }
+          : {
+              title: 'Password reset',
+              body: `Your agent ${member.account} reset your password. Sign in with the one-time password your agent gives you and choose a new one.`,
+            }),
         sentBy: agentActor(member),
         at,
       });
@@ -226,9 +234,10 @@ export class DownlineActions {
       status: 'active' | 'disabled';
       upline_id: unknown;
       second_factor: unknown;
+      language: string;
     }>(
       db,
-      `SELECT m.id, m.account, m.type, m.status, m.upline_id,
+      `SELECT m.id, m.account, m.type, m.status, m.upline_id, m.language,
               EXISTS (SELECT 1 FROM member_two_factor f WHERE f.member_id = m.id AND f.confirmed_at IS NOT NULL) AS second_factor
          FROM members m
         WHERE m.merchant_code = $1 AND m.account_lower = $2 AND m.path > $3 AND m.path < $4 AND m.kind = 'member'`,
@@ -241,6 +250,7 @@ export class DownlineActions {
       type: row.type,
       status: row.status,
       uplineId: Number(row.upline_id),
+      language: row.language,
       secondFactor: row.second_factor === true || row.second_factor === 't',
     };
   }

@@ -114,3 +114,22 @@ export async function lockMember(q: Queryable, merchant: string, memberId: numbe
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether a withdrawal account of the member (live or removed: money may have gone to it) was
+ * bound with this payee name, in any letter case: the member's real name is then locked.
+ */
+export async function payeeNameInUse(
+  q: Queryable,
+  merchant: string,
+  memberId: number,
+  payeeName: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: unknown }>(
+    q,
+    `SELECT 1 AS one FROM withdraw_accounts
+     WHERE merchant_code = $1 AND member_id = $2 AND lower(payee_name) = lower($3) LIMIT 1`,
+    [merchant, memberId, payeeName.trim()],
+  );
+  return rows.length > 0;
+}

@@ -26,6 +26,7 @@ const ACCOUNT_ERROR_TEXT = {
   'session.not.found': 'errors.sessionNotFound',
   'session.current': 'errors.sessionCurrent',
   'sign.in.not.found': 'errors.signInNotFound',
+  'profile.avatar.invalid': 'errors.avatarInvalid',
 } as const;
 
 /** Whole minutes left of a login lock (`details.retryAfterSeconds`), at least 1. */

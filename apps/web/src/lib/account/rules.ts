@@ -11,6 +11,12 @@ import {
   type ValidationRule,
 } from '../../../../../packages/contract/src/validation-rules.ts';
 
+export {
+  PROFILE_EDIT_FIELDS,
+  type ProfileEditField,
+  profileRule,
+  validateProfile,
+} from '../../../../../packages/contract/src/profile.ts';
 /**
  * The contract's rule evaluator, the one the server runs too (STYLE 11). It lives beside zod
  * schemas, so it is imported only here, in the lazily loaded accounts layer.
@@ -49,6 +55,7 @@ const PROBLEM_KEYS = [
   'pin_repeated',
   'pin_sequence',
   'pin_birthday',
+  'field_locked',
 ] as const;
 type ProblemTextKey = (typeof PROBLEM_KEYS)[number];
 

@@ -21,6 +21,7 @@ import type { LoginService } from '../session/login.ts';
 import type { SessionService } from '../session/service.ts';
 import type { CodeStore, CodeTarget } from '../verification/codes.ts';
 import { requireMobile, type SmsService } from '../verification/sms.ts';
+import { memberLanguage } from './language.ts';
 import { findByAccount, findByMobile, updateMember } from './repository.ts';
 
 type ChangeBody = z.output<typeof changePasswordRequestSchema>;
@@ -204,20 +205,32 @@ export class PasswordService {
       username: member.account,
       resetCode: code,
     })}`;
+    // In the member's own language (the language update call keeps it on the server).
+    const cn = memberLanguage(merchant, member) === 'CN';
     try {
       await this.deps.messenger.send({
         merchantCode: merchant.code,
         channel: 'email',
         recipient: member.email!,
-        subject: `Reset your ${brand} password`,
-        body: [
-          `Hello ${member.account},`,
-          '',
-          `Your ${brand} password reset code is ${code}. It expires in 30 minutes and works once.`,
-          `Or open: ${link}`,
-          '',
-          'If you did not ask for this, ignore this email: your password stays as it is.',
-        ].join('\n'),
+        subject: cn ? `重置您的${brand}密码` : `Reset your ${brand} password`,
+        body: (cn
+          ? [
+              `${member.account}，您好：`,
+              '',
+              `您的${brand}密码重置码是${code}，30分钟内有效，仅可使用一次。`,
+              `或打开：${link}`,
+              '',
+              '如果这不是您本人的操作，请忽略此邮件：您的密码不会改变。',
+            ]
+          : [
+              `Hello ${member.account},`,
+              '',
+              `Your ${brand} password reset code is ${code}. It expires in 30 minutes and works once.`,
+              `Or open: ${link}`,
+              '',
+              'If you did not ask for this, ignore this email: your password stays as it is.',
+            ]
+        ).join('\n'),
       });
     } catch {
       throw new AppError('email.send.failed');

@@ -6,6 +6,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import type { MessageProvider } from '../../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter } from '../../../platform/rate-limit.ts';
+import { memberLanguage } from '../member/language.ts';
 import { findByAccount } from '../member/repository.ts';
 import type { CodeStore, CodeTarget } from '../verification/codes.ts';
 import type { LoginGuard } from './login-guard.ts';
@@ -75,8 +76,13 @@ export class LoginUnlock {
         merchantCode: merchant.code,
         channel: target.channel,
         recipient: target.recipient,
-        subject: target.channel === 'email' ? `Unlock your ${brand} account` : undefined,
-        body: unlockText(brand, link, language),
+        subject:
+          target.channel === 'email'
+            ? memberLanguage(merchant, member, language) === 'CN'
+              ? `解锁您的${brand}账户`
+              : `Unlock your ${brand} account`
+            : undefined,
+        body: unlockText(brand, link, memberLanguage(merchant, member, language)),
       });
     } catch {
       // The reply must not tell whether there was anyone to send to.

@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import type { MessageProvider } from '../../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../../platform/rate-limit.ts';
+import { memberLanguage } from '../member/language.ts';
 import { maskEmail, maskMobile } from '../member/presenter.ts';
 import { findByAccount, findByMobile } from '../member/repository.ts';
 import { accountSettings, loginCaptchaAlways } from '../security/settings.ts';
@@ -42,6 +43,11 @@ function smsText(merchant: MerchantState, code: string, minutes: number, languag
     : `Your ${brand} code is ${code}. It expires in ${minutes} minutes.`;
 }
 
+function signInSubject(merchant: MerchantState, language: string): string {
+  const brand = merchant.config.brand.name;
+  return language === 'CN' ? `${brand}登录验证码` : `${brand} sign-in code`;
+}
+
 export interface SmsDeps {
   database: Database;
   clock: Clock;
@@ -71,7 +77,9 @@ export class SmsService {
     await this.throttle(merchant.code, e164, ip);
     const member = await findByMobile(this.deps.database.db, merchant.code, e164);
     if (body.purpose === 'register' && member) throw new AppError('mobile.exists');
-    if (body.purpose === 'register' || member) await this.deliver(merchant, e164, body.purpose, language);
+    if (body.purpose === 'register' || member) {
+      await this.deliver(merchant, e164, body.purpose, memberLanguage(merchant, member, language));
+    }
     return this.sent(merchant);
   }
 
@@ -80,7 +88,7 @@ export class SmsService {
     const e164 = requireMobile(body.mobileNum, body.countryDialingCode);
     await this.throttle(merchant.code, e164, ip);
     const member = await findByMobile(this.deps.database.db, merchant.code, e164);
-    if (member) await this.deliver(merchant, e164, 'login', language);
+    if (member) await this.deliver(merchant, e164, 'login', memberLanguage(merchant, member, language));
     return this.sent(merchant);
   }
 
@@ -113,8 +121,11 @@ export class SmsService {
         merchantCode: merchant.code,
         channel,
         recipient,
-        subject: channel === 'email' ? `${merchant.config.brand.name} sign-in code` : undefined,
-        body: smsText(merchant, code, minutes, language),
+        subject:
+          channel === 'email'
+            ? signInSubject(merchant, memberLanguage(merchant, member, language))
+            : undefined,
+        body: smsText(merchant, code, minutes, memberLanguage(merchant, member, language)),
       });
     } catch {
       throw new AppError(channel === 'sms' ? 'sms.send.failed' : 'email.send.failed');
@@ -145,7 +156,9 @@ export class SmsService {
   private async resetByUsername(merchant: MerchantState, ip: string, username: string, language: string) {
     await this.throttle(merchant.code, `user:${username.toLowerCase()}`, ip);
     const member = await findByAccount(this.deps.database.db, merchant.code, username);
-    if (member?.mobile) await this.deliver(merchant, member.mobile, 'reset', language);
+    if (member?.mobile) {
+      await this.deliver(merchant, member.mobile, 'reset', memberLanguage(merchant, member, language));
+    }
     return this.sent(merchant);
   }
 

@@ -1,5 +1,4 @@
 import { type ComponentType, Suspense, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Button,
   Icon,
@@ -11,11 +10,8 @@ import {
   Tabs,
 } from '../../../components/ui';
 import LogoutDialog from '../../../lib/account/logout-dialog';
-import { useMemberInfo } from '../../../lib/account/member-info';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
-import { formatDateTime } from '../../../lib/format/date';
-import { fromI18nCode } from '../../../lib/i18n';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
@@ -26,6 +22,7 @@ import { ActiveSessions } from '../security/sessions/active-sessions';
 import { SignInHistory } from '../security/sessions/sign-in-history';
 import { TwoFactorPanel } from '../security/two-factor/two-factor-panel';
 import styles from './member-centre.module.css';
+import { ProfileSection } from './profile/profile-section';
 
 /** The member-centre pages built so far (lib/modals: the header's dropdown lists the same). */
 const PAGES = MEMBER_CENTRE_PAGES;
@@ -151,41 +148,14 @@ function PageBody({
 }
 
 function SecurityCentre({ slots }: { slots: MemberCentreSlots }) {
-  const { t: tc, i18n } = useTranslation();
   const { t } = useAccountTexts();
-  const info = useMemberInfo();
-  // The language the member reads the site in, by its own name (the header keeps the server's
-  // copy in step when the member switches).
-  const language = fromI18nCode(i18n.language);
   const [confirming, setConfirming] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const value = info.data;
-  const rows: [string, string | null | undefined][] = value
-    ? [
-        [t('member.account'), value.account],
-        [t('member.nickname'), value.nickname],
-        [t('member.mobile'), value.mobile],
-        [t('member.email'), value.email],
-        [t('member.regDate'), formatDateTime(value.regDate)],
-        [t('member.language'), tc(`languageNames.${language}`)],
-      ]
-    : [];
   return (
     <div className={styles.security}>
-      <section aria-labelledby="profile-heading" className={styles.section}>
+      <section aria-labelledby="profile-heading" className={styles.section} data-section="profile">
         <h3 id="profile-heading">{t('member.profile')}</h3>
-        {value ? (
-          <dl className={styles.profile}>
-            {rows.map(([label, v]) => (
-              <div key={label} className={styles.row}>
-                <dt>{label}</dt>
-                <dd>{v || <span className={styles.muted}>{t('member.notSet')}</span>}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <Spinner label={t('member.profile')} />
-        )}
+        <ProfileSection />
       </section>
       <section aria-labelledby="password-heading" className={styles.section}>
         <h3 id="password-heading">{t('changePassword.title')}</h3>

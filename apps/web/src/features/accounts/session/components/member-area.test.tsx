@@ -6,6 +6,7 @@ import { MEMBER_CENTRE_PAGES } from '../../../../lib/modals/member-centre-pages'
 import { FakeSocket } from '../../../../lib/realtime/testing';
 import { endSession, startSession } from '../../../../lib/session/session-store';
 import { fakeServer, ok } from '../../../../testing/fake-server';
+import { sitePermission } from '../../../../testing/fixtures';
 import { renderWithApp } from '../../../../testing/render';
 import MemberArea, { DROPDOWN_PAGES } from './member-area';
 
@@ -147,5 +148,34 @@ describe('MemberArea', () => {
     act(() => socket.serverOpens());
     act(() => endSession());
     expect(socket.closedWith?.code).toBe(1000);
+  });
+});
+
+describe('the header avatar', () => {
+  it('shows the member’s own avatar with PROFPIC3 and the error image when it fails (spec §2, §10)', async () => {
+    fakeServer({
+      'GET /wps/v2/wallets/balance': () => ok(wallet('100')),
+      'GET /wps/member/info': () => ok({ account: 'demo' }),
+      'GET /wps/member/info/icon': () =>
+        ok({ avatar: { url: '/wps/avatar/big.png', smallUrl: '/wps/avatar/small.png' } }),
+    });
+    renderWithApp(<MemberArea />, { registry, permission: sitePermission({}, ['COMM3', 'PROFPIC3']) });
+    const button = await screen.findByRole('button', { name: 'Open my profile' });
+    const img = button.querySelector('img')!;
+    await waitFor(() => expect(img.getAttribute('src')).toBe('/wps/avatar/small.png'));
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('/media/fallback/avatar.svg');
+    expect(img.getAttribute('data-avatar')).toBe('fallback');
+  });
+
+  it('keeps the default picture without PROFPIC3 and asks for nothing', async () => {
+    const server = fakeServer({
+      'GET /wps/v2/wallets/balance': () => ok(wallet('100')),
+      'GET /wps/member/info': () => ok({ account: 'demo' }),
+    });
+    renderWithApp(<MemberArea />, { registry });
+    const button = await screen.findByRole('button', { name: 'Open my profile' });
+    expect(button.querySelector('img')!.getAttribute('src')).toBe('/media/fallback/avatar.svg');
+    expect(server.callsTo('GET', '/wps/member/info/icon')).toHaveLength(0);
   });
 });

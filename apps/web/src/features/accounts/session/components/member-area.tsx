@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, type IconName, useModal } from '../../../../components/ui';
+import { AVATAR_FALLBACK, useAvatar } from '../../../../lib/account/avatar';
 import { recordFirstLogin } from '../../../../lib/account/first-login';
 import LogoutDialog from '../../../../lib/account/logout-dialog';
 import { useMemberInfo } from '../../../../lib/account/member-info';
@@ -17,7 +18,6 @@ import styles from './member-area.module.css';
 
 /** Spec §9: the member dropdown hides this long after the pointer leaves it. */
 export const DROPDOWN_HIDE_MS = 200;
-const AVATAR = '/media/fallback/avatar.svg';
 
 /**
  * Spec §2 Member dropdown, in its order: deposit, withdraw, VIP bonus (only with VIP), betting
@@ -60,7 +60,7 @@ export default function MemberArea() {
         aria-label={t('member.openProfile')}
         onClick={openProfile}
       >
-        <img src={AVATAR} alt="" width={32} height={32} />
+        <HeaderAvatar />
       </button>
       <MemberMenu account={account} hasVip={info?.hasVip === true} onOpen={openPage} />
       <HeaderMessages />
@@ -96,6 +96,26 @@ export default function MemberArea() {
       </Button>
       <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
     </div>
+  );
+}
+
+/**
+ * The member's own avatar (64 px, PROFPIC3), or the default; a picture that fails to load shows
+ * the error image instead (spec §2, §10).
+ */
+function HeaderAvatar() {
+  const avatar = useAvatar();
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const own = avatar && failedSrc !== avatar.smallUrl ? avatar.smallUrl : null;
+  return (
+    <img
+      src={own ?? AVATAR_FALLBACK}
+      alt=""
+      width={32}
+      height={32}
+      onError={own ? () => setFailedSrc(own) : undefined}
+      data-avatar={own ? 'own' : 'fallback'}
+    />
   );
 }
 
