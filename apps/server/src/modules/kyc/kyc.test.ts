@@ -77,7 +77,7 @@ describe.each(engines)('know your customer on %s', (engine) => {
     return list[0]!.id;
   };
 
-  it('starts at none, with the amount the merchant requires it above', async () => {
+  it('starts at none, with the amount the merchant requires it above (none: null)', async () => {
     const m = await makeMember(t, clock, 'ky');
     expect(okValue(await call('GET', m))).toEqual({
       status: 'none',
@@ -85,9 +85,20 @@ describe.each(engines)('know your customer on %s', (engine) => {
       submittedAt: null,
       reviewedAt: null,
       rejectReason: null,
-      requiredAbove: null,
+      // The demo merchant's cashier.json.
+      requiredAbove: '20000.00',
     });
     expectFailure(await call('GET', null), 401, 'user.or.token.invalid');
+    await setMerchantConfig(t.app, (c) => {
+      c.cashier.withdraw.verificationAbove = null;
+    });
+    try {
+      expect(okValue(await call('GET', m))).toMatchObject({ requiredAbove: null });
+    } finally {
+      await setMerchantConfig(t.app, (c) => {
+        c.cashier.withdraw.verificationAbove = '20000.00';
+      });
+    }
   });
 
   it('takes a png and a jpg, refuses a second send while pending; the operator verifies and the member is told', async () => {
@@ -182,7 +193,7 @@ describe.each(engines)('know your customer on %s', (engine) => {
       okValue(await callWithdraw(t, m, account.id, '500.00'));
     } finally {
       await setMerchantConfig(t.app, (c) => {
-        c.cashier.withdraw.verificationAbove = null;
+        c.cashier.withdraw.verificationAbove = '20000.00';
       });
     }
   });
