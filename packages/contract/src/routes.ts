@@ -151,6 +151,7 @@ import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
+import { statementRoutes } from './schemas/statement.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
 import { twoFactorRoutes } from './schemas/two-factor.ts';
@@ -1075,6 +1076,7 @@ export const routes = {
   ...loyaltyRoutes,
   ...twoFactorRoutes,
   ...securitySessionRoutes,
+  ...statementRoutes,
 } as const;
 
 export type Routes = typeof routes;
