@@ -19,7 +19,7 @@ export function ArticlePage({ kind }: { kind: ArticleKind }) {
   const url = typeof window === 'undefined' ? '' : window.location.href;
   const share = () => void navigator.share?.({ title: article.data?.title, url }).catch(() => undefined);
   return (
-    <main className={styles.page} data-page={`${kind}-article`}>
+    <div className={styles.page} data-page={`${kind}-article`}>
       <div className={styles.article}>
         <Link to={back}>{t('back')}</Link>
         {article.isError ? (
@@ -65,7 +65,7 @@ export function ArticlePage({ kind }: { kind: ArticleKind }) {
           </article>
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -25,7 +25,7 @@ export function ArticlesPage({ kind }: { kind: ArticleKind }) {
   };
   const base = kind === 'blog' ? paths.blog : paths.news;
   return (
-    <main className={styles.page} data-page={kind}>
+    <div className={styles.page} data-page={kind}>
       <h1>{title}</h1>
       {list.data && list.data.tags.length > 0 ? (
         <nav aria-label={t('tags')}>
@@ -95,7 +95,7 @@ export function ArticlesPage({ kind }: { kind: ArticleKind }) {
           ) : null}
         </>
       )}
-    </main>
+    </div>
   );
 }
 
