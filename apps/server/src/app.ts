@@ -31,7 +31,7 @@ import { featureCommand, OpsService } from './modules/ops/index.ts';
 import { installPlayers } from './modules/players/index.ts';
 import { installPromotions } from './modules/promo/index.ts';
 import { type RealtimeOptions, realtimeRoutes, SESSIONS_ENDED_EVENT } from './modules/realtime/index.ts';
-import { installReports } from './modules/reports/index.ts';
+import { installReports, installStatements } from './modules/reports/index.ts';
 import { installRiskSignals } from './modules/risk/index.ts';
 import { installSupport } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -296,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await installSupport(app, areaDeps);
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
+  installStatements(app, areaDeps);
   installLoyalty(app, areaDeps);
   accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
   installAffiliates(app, areaDeps);

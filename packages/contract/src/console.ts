@@ -57,7 +57,8 @@ export const CONSOLE_SECTIONS = [
       'support-reply',
     ],
   },
-  { id: 'content', permission: 'content.write', commands: ['content'] },
+  /** Banners, notices, help, pages, and the blog posts and news (`articles`). */
+  { id: 'content', permission: 'content.write', commands: ['content', 'articles'] },
   {
     id: 'games',
     permission: 'games.write',

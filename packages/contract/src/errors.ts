@@ -154,6 +154,7 @@ export const errorCatalogue = {
   /** Free play is the trial accounts' entry; members play for real. */
   'game.free.play.trial.only': { status: 403, message: 'Free play is for trial accounts.' },
   'bet.not.found': { status: 404, message: 'There is no such bet.' },
+  'article.not.found': { status: 404, message: 'There is no such article.' },
   /** details.max: how many favourites a member may keep. */
   'game.favourites.full': { status: 409, message: 'Your favourite games list is full. Remove one first.' },
   // The in-house game pages (/play/api/*). A page tells the player to relaunch from the lobby

@@ -26,6 +26,7 @@ export * from './schemas/play.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/security-sessions.ts';
+export * from './schemas/statement.ts';
 export * from './schemas/support.ts';
 export * from './schemas/system.ts';
 export * from './schemas/two-factor.ts';

@@ -158,6 +158,7 @@ import {
 } from './schemas/profile.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
+import { statementRoutes } from './schemas/statement.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
 import { twoFactorRoutes } from './schemas/two-factor.ts';
@@ -1138,6 +1139,7 @@ export const routes = {
   ...twoFactorRoutes,
   ...securitySessionRoutes,
   ...kycRoutes,
+  ...statementRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -15,6 +15,7 @@ import { loadConfig } from '../platform/config.ts';
 import { readMerchantConfig } from '../platform/merchant-config.ts';
 import { readOpsToken } from '../platform/ops-token.ts';
 import { runningServerPort } from '../platform/server-file.ts';
+import { ARTICLES_USAGE, articlesCli, withArticleFile } from './articles-cli.ts';
 import { CONTENT_USAGE, type ContentCliOptions, contentCli } from './content-cli.ts';
 
 const USAGE = `Usage: npm run ops -- <command> [options]
@@ -170,6 +171,7 @@ Commands:
   kyc approve <id> [--reason <note>]     the member is verified; it gets a message
   kyc reject <id> --reason <why>         the member sees the reason and can send again
 ${CONTENT_USAGE}
+${ARTICLES_USAGE}
   promo-applications [--status S] [--limit N]
                                          promotion applications with their image keys, oldest
                                          first (S: PENDING, APPROVED or REJECTED; N: 1 to 200)
@@ -229,6 +231,7 @@ const restoreNegative = (a: string | undefined) =>
   a?.startsWith(NEGATIVE) ? `-${a.slice(NEGATIVE.length)}` : a;
 
 interface CliOptions extends ContentCliOptions {
+  at?: string | undefined;
   role?: string | undefined;
   email?: string | undefined;
   ranges?: string | undefined;
@@ -594,6 +597,8 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
       };
     case 'content':
       return contentCli(words, opts, (message) => fail(`${message}\n\n${USAGE}`));
+    case 'articles':
+      return articlesCli(words, opts, (message) => fail(`${message}\n\n${USAGE}`));
     case 'promo-applications':
       if (opts.limit !== undefined && !/^\d+$/.test(opts.limit)) fail(`--limit takes a number.\n\n${USAGE}`);
       return {
@@ -803,6 +808,7 @@ async function main() {
       link: { type: 'string' },
       position: { type: 'string' },
       category: { type: 'string' },
+      at: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -812,7 +818,8 @@ async function main() {
   }
   const config = loadConfig();
   const [word] = positionals;
-  const args = word === 'sign-in' || word === 'sign-out' ? null : toCommand(positionals, values);
+  const words = word === 'sign-in' || word === 'sign-out' ? null : toCommand(positionals, values);
+  const args = words && (await withArticleFile(words, fail));
   const merchant = values.merchant ?? (await readMerchantConfig(config.CONFIG_DIR)).brand.merchant;
   const file = sessionFile(merchant, config.DATA_DIR);
   const session = await readSession(file);

@@ -69,6 +69,8 @@ const home = () => import('./routes/home-screen');
 const routeModals = () => import('./routes/route-modals');
 const category = () => import('../features/games/pages/category-centre-page');
 const lottery = () => import('./routes/lottery-screen');
+const articlesList = () => import('../features/articles/articles-page');
+const articleOne = () => import('../features/articles/article-page');
 const sponsor = () => import('../features/promo/sponsor-page');
 const authPages = () => import('../features/accounts/session/components/auth-pages');
 
@@ -89,6 +91,10 @@ export const routes: RouteObject[] = [
           { path: 'forgotPassword', ...screen(routeModals, (m) => m.ForgotPasswordScreen) },
           { path: 'help', ...screen(routeModals, (m) => m.HelpScreen) },
           { path: 'promotions', ...screen(() => import('../features/promo/promotions-page'), def) },
+          { path: 'blog', ...screen(articlesList, (m) => m.BlogPage) },
+          { path: 'blog/:id', ...screen(articleOne, (m) => m.BlogArticlePage) },
+          { path: 'news', ...screen(articlesList, (m) => m.NewsPage) },
+          { path: 'news/:id', ...screen(articleOne, (m) => m.NewsArticlePage) },
           { path: 'pointMall', ...screen(() => import('../features/loyalty/point-mall-page'), def) },
           { path: 'chat', ...screen(() => import('./routes/chat-screen'), def) },
         ],

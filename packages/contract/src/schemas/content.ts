@@ -153,6 +153,40 @@ const marketingBlockConfigSchema = z
   })
   .strict();
 
+/** Blog posts and news (issue 13): each kind has its list and detail pages (/blog, /news). */
+export const ARTICLE_KINDS = ['blog', 'news'] as const;
+export const articleKindSchema = z.enum(ARTICLE_KINDS);
+export type ArticleKind = z.infer<typeof articleKindSchema>;
+/** An article's id is its URL's last part: lower-case letters, digits and single hyphens. */
+export const articleSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case letters, digits and hyphens')
+  .max(80);
+export const articleTagSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case letters, digits and hyphens')
+  .max(32);
+
+/**
+ * An operator's article: title, summary (plain text, the list's and the share preview's
+ * description) and body (HTML, sanitised) per language, EN required, the others optional (a
+ * reader of another language reads EN); a cover image; tags; and the time it is published from
+ * (none: a draft, served to nobody; a future time: served from then on).
+ */
+export const articleConfigSchema = z
+  .object({
+    id: articleSlugSchema,
+    kind: articleKindSchema,
+    title: localizedTextSchema,
+    summary: localizedTextSchema,
+    body: localizedHtmlSchema,
+    image: imageRef.optional(),
+    tags: z.array(articleTagSchema).max(10).default([]),
+    publishAt: isoDateTime.optional(),
+  })
+  .strict();
+export type ArticleConfig = z.infer<typeof articleConfigSchema>;
+
 const unique = <T extends { id: string }>(items: readonly T[]) =>
   new Set(items.map((i) => i.id)).size === items.length;
 const uniqueMessage = { message: 'ids must be unique' };
@@ -171,6 +205,7 @@ export const contentConfigSchema = z
     join: pageConfigSchema.optional(),
     sponsors: z.array(pageConfigSchema).max(3).default([]),
     marketing: z.array(marketingBlockConfigSchema).max(12).refine(unique, uniqueMessage).default([]),
+    articles: z.array(articleConfigSchema).max(1000).refine(unique, uniqueMessage).default([]),
   })
   .strict();
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
@@ -273,7 +308,63 @@ export const sitePagesSchema = z.object({
 export type SitePages = z.infer<typeof sitePagesSchema>;
 
 /** The calls of this area; spread into the route table in routes.ts. */
+/** An article in a list: what a card and a share preview show. */
+export const articleSummarySchema = z.object({
+  id: z.string(),
+  kind: articleKindSchema,
+  title: z.string(),
+  summary: z.string(),
+  image: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** When it was published (epoch ms). */
+  publishedAt: z.number(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+export const articleSchema = articleSummarySchema.extend({
+  /** Sanitised HTML. */
+  body: z.string(),
+});
+export type Article = z.infer<typeof articleSchema>;
+/** Articles per page of a list. */
+export const ARTICLE_PAGE_SIZE = 9;
+export const articlesQuerySchema = z.strictObject({
+  kind: articleKindSchema,
+  tag: articleTagSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const articlesSchema = z.object({
+  content: z.array(articleSummarySchema),
+  pageNum: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  /** Every tag of the kind's published articles, for the filter. */
+  tags: z.array(z.string()),
+});
+export type Articles = z.infer<typeof articlesSchema>;
+
 export const contentRoutes = {
+  /** Published blog posts or news, newest first, optionally of one tag. */
+  articles: route({
+    method: 'GET',
+    path: '/wps/articles',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: articlesQuerySchema,
+    body: z.undefined(),
+    response: articlesSchema,
+  }),
+  /** One published article; a draft, a future one or an unknown id is article.not.found. */
+  article: route({
+    method: 'GET',
+    path: '/wps/articles/one',
+    auth: 'N',
+    encrypted: false,
+    feature: null,
+    query: z.strictObject({ kind: articleKindSchema, id: articleSlugSchema }),
+    body: z.undefined(),
+    response: articleSchema,
+  }),
   banners: route({
     method: 'GET',
     path: '/wps/banners',

@@ -15,6 +15,7 @@ import { agentReportRoutes } from './reports-routes.ts';
 import { agentRoutes } from './routes.ts';
 
 export { businessOffset, DEFAULT_UTC_OFFSET, offsetMs, overviewPeriods } from './business-day.ts';
+export { type ReportPeriod, reportPeriod } from './report-periods.ts';
 
 import { AgentCentre } from './service.ts';
 

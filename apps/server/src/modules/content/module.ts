@@ -6,6 +6,8 @@ import type { MerchantState } from '../../platform/merchants.ts';
 import { requestLanguage } from '../accounts/index.ts';
 import type { AreaDeps } from '../area-deps.ts';
 import { catalogueFigures, catalogueOf } from '../games/index.ts';
+import { article, articles } from './articles.ts';
+import { articlesCommand } from './articles-ops.ts';
 import { contentCommand } from './ops.ts';
 import { announcements, banners, helpCenter, notices, sitePages } from './service.ts';
 
@@ -22,6 +24,7 @@ export async function installContent(
 ): Promise<void> {
   const { store, clock } = deps;
   deps.ops.extend('content', contentCommand({ database: deps.database, store, clock, mediaDir }));
+  deps.ops.extend('articles', articlesCommand({ database: deps.database, store, clock, mediaDir }));
   registerRoute(
     app,
     store,
@@ -69,6 +72,22 @@ export async function installContent(
       return helpCenter(merchant.config.content, language);
     },
     perMinute(120),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.articles,
+    ({ req, merchant, query }) =>
+      articles(merchant.config.content, query, languageOf(merchant, req), clock.now()),
+    perMinute(120),
+  );
+  registerRoute(
+    app,
+    store,
+    routes.article,
+    ({ req, merchant, query }) =>
+      article(merchant.config.content, query, languageOf(merchant, req), clock.now()),
+    perMinute(240),
   );
   registerRoute(
     app,

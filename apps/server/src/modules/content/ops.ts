@@ -133,7 +133,7 @@ export interface ContentListAnswer {
   }[];
 }
 
-interface ContentDeps {
+export interface ContentDeps {
   database: Database;
   store: MerchantStore;
   clock: Clock;
@@ -141,7 +141,7 @@ interface ContentDeps {
   mediaDir: string;
 }
 
-const issues = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+export const issues = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 
 export function contentCommand(deps: ContentDeps): OpsExtension<typeof contentCommandSchema> {
   return {
@@ -172,19 +172,20 @@ export function contentCommand(deps: ContentDeps): OpsExtension<typeof contentCo
 }
 
 /** The merchant's configuration after one edit, what it changed (for the audit) and whether it replaced an item. */
-type ConfigEdit = { config: MerchantConfig; before: unknown; after: unknown };
+export type ConfigEdit = { config: MerchantConfig; before: unknown; after: unknown };
 
 /**
  * Runs one edit on the stored configuration in a transaction (the merchant's row locked), checks
  * the part it changed with the contract's schema (nothing is stored when it fails), appends the
  * audit row with before and after, and tells every process the merchant changed.
  */
-async function editConfig(
+export async function editConfig(
   deps: ContentDeps,
   merchantCode: string,
   actor: string,
-  args: ContentCommand,
+  args: { command: string } & Record<string, unknown>,
   edit: (config: MerchantConfig) => ConfigEdit,
+  auditAction = 'content',
 ) {
   let replaced = false;
   await deps.database.db.transaction(async (tx) => {
@@ -204,7 +205,7 @@ async function editConfig(
     await appendAudit(deps.database, tx, {
       merchantCode,
       actor,
-      action: 'content',
+      action: auditAction,
       detail: auditDetail(detail),
       before,
       after,
@@ -224,7 +225,7 @@ function auditDetail(args: Record<string, unknown>) {
  * An image from another host shows on the player site only from one of the merchant's image CDNs
  * (the site's Content-Security-Policy allows no other): refused here rather than published broken.
  */
-function checkImageHost(config: MerchantConfig, image: string | undefined) {
+export function checkImageHost(config: MerchantConfig, image: string | undefined) {
   if (!image || imageFromCdns(config.imageCDNs, image)) return;
   throw new AppError(
     'ops.invalid',
@@ -337,7 +338,7 @@ function promoImage(config: MerchantConfig, promotionId: string, image: string):
   };
 }
 
-async function storedConfig(database: Database, merchantCode: string): Promise<MerchantConfig> {
+export async function storedConfig(database: Database, merchantCode: string): Promise<MerchantConfig> {
   const [row] = await database.db
     .select({ config: merchants.config })
     .from(merchants)

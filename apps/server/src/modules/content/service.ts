@@ -46,6 +46,7 @@ export function preparedContent(content: ContentConfig): ContentConfig {
         ...c,
         articles: c.articles.map((a) => ({ ...a, content: sanitizeText(a.content) })),
       })),
+      articles: content.articles.map((a) => ({ ...a, body: sanitizeText(a.body) })),
     };
     prepared.set(content, value);
   }

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'payments.approve',
   'messages.read',
   'messages.write',
+  /** The blog posts and news as stored, drafts included. */
+  'content.read',
   'content.write',
   'promotions.read',
   'promotions.review',
@@ -64,7 +66,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'agents.read',
   ],
   /** Banners, notices, announcements, promotions, help, blog. */
-  content: ['site.read', 'content.write', 'promotions.read', 'promotions.review'],
+  content: ['site.read', 'content.read', 'content.write', 'promotions.read', 'promotions.review'],
   /** Flags, limits, held wins, the ledger and audit checks. */
   risk: [
     'site.read',
@@ -148,6 +150,14 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     'prize-group': 'lottery.write',
   },
   content: 'content.write',
+  articles: {
+    list: 'content.read',
+    show: 'content.read',
+    put: 'content.write',
+    publish: 'content.write',
+    unpublish: 'content.write',
+    remove: 'content.write',
+  },
   'promo-applications': 'promotions.read',
   'promo-approve': 'promotions.review',
   'promo-reject': 'promotions.review',

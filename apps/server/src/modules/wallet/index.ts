@@ -14,6 +14,13 @@ export { recordRoutes } from './records-routes.ts';
 export { MOVE_SQL } from './repository.ts';
 export { walletRoutes } from './routes.ts';
 export { WalletService } from './service.ts';
+export {
+  type StatementBalance,
+  type StatementLine,
+  type StatementMoves,
+  type StatementTypeTotal,
+  statementMoves,
+} from './statement-repository.ts';
 export { GameWalletTransfers } from './transfers.ts';
 export { AgentTransfers } from './transfers-agent.ts';
 export { transferSettings } from './transfers-config.ts';

@@ -12,6 +12,7 @@ export const memberCentreSlots: MemberCentreSlots = {
   transferFund: page(() => import('../../features/wallet/my-wallet-page')),
   transferUpline: page(() => import('../../features/wallet/transfer-upline-page')),
   transactionHistory: page(() => import('../../features/wallet/transaction-history-page')),
+  creditReport: page(() => import('../../features/wallet/credit-report-page')),
   personalHistoryCopy: page(() => import('../../features/games/bets/bets-page')),
   depositv2: page(() => import('../../features/cashier/deposit-page')),
   withdraw: page(() => import('../../features/cashier/withdraw-page')),

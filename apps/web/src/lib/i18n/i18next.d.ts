@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '../account/locales/en.json';
 import type agentCentre from '../agent/locales/en.json';
+import type articles from '../articles/locales/en.json';
 import type content from '../content/locales/en.json';
 import type download from '../download/locales/en.json';
 import type games from '../games/locales/en.json';
@@ -9,6 +10,7 @@ import type loyalty from '../loyalty/locales/en.json';
 import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type promotions from '../promotions/locales/en.json';
+import type statement from '../statement/locales/en.json';
 import type support from '../support/locales/en.json';
 import type en from './locales/en.json';
 
@@ -24,6 +26,8 @@ declare module 'i18next' {
       games: typeof games;
       lottery: typeof lottery;
       loyalty: typeof loyalty;
+      articles: typeof articles;
+      statement: typeof statement;
       content: typeof content;
       promotions: typeof promotions;
       support: typeof support;

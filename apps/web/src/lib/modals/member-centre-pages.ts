@@ -12,6 +12,7 @@ export const MEMBER_CENTRE_PAGES = [
   'transferUpline',
   'personalHistoryCopy',
   'transactionHistory',
+  'creditReport',
   'playerRank',
   'rebate',
   'messageV2',

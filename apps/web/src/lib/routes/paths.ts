@@ -9,6 +9,10 @@ export const paths = {
   changePassword: '/changePassword',
   down: '/down',
   help: '/help',
+  blog: '/blog',
+  news: '/news',
+  /** An article's own page: /blog/<id> or /news/<id>. */
+  article: (kind: 'blog' | 'news', id: string) => `/${kind}/${encodeURIComponent(id)}`,
   join: '/join',
   rng: '/rng',
   hot: '/hot',

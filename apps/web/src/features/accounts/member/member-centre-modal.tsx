@@ -36,6 +36,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   transferUpline: 'user',
   personalHistoryCopy: 'star',
   transactionHistory: 'menu',
+  creditReport: 'grid',
   playerRank: 'star',
   rebate: 'gift',
   messageV2: 'mail',
@@ -57,6 +58,8 @@ export interface MemberCentreSlots {
   transferUpline?: ComponentType<{ goTo: (page: MemberCentrePage) => void }>;
   personalHistoryCopy?: ComponentType;
   transactionHistory?: ComponentType;
+  /** The member's statement (credit report). */
+  creditReport?: ComponentType;
   messageV2?: ComponentType;
   playerRank?: ComponentType;
   rebate?: ComponentType;

@@ -34,6 +34,8 @@ export function Footer() {
     { to: paths.promotions, label: t('header.promotions') },
     { to: paths.pointMall, label: t('sideMenu.pointMall') },
     { to: paths.down, label: t('header.download') },
+    { to: paths.blog, label: t('sideMenu.blog') },
+    { to: paths.news, label: t('sideMenu.news') },
     { to: paths.help, label: t('sideMenu.help') },
     { to: paths.join, label: t('join.title') },
   ];

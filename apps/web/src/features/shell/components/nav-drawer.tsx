@@ -22,6 +22,8 @@ export function NavDrawer({ open, onClose, account }: NavDrawerProps) {
     { to: paths.promotions, icon: 'gift' as const, label: t('header.promotions') },
     { to: paths.pointMall, icon: 'star' as const, label: t('sideMenu.pointMall') },
     { to: paths.down, icon: 'download' as const, label: t('header.download') },
+    { to: paths.blog, icon: 'menu' as const, label: t('sideMenu.blog') },
+    { to: paths.news, icon: 'mail' as const, label: t('sideMenu.news') },
     { to: paths.help, icon: 'help' as const, label: t('sideMenu.help') },
   ];
   return (
