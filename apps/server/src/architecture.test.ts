@@ -33,7 +33,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   players: ['accounts', 'agents', 'ops'],
   promo: ['accounts', 'ops', 'wallet'],
   realtime: ['accounts', 'wallet'],
-  reports: ['agents', 'games', 'ops'],
+  reports: ['accounts', 'agents', 'games', 'ops', 'wallet'],
   risk: ['ops'],
   support: ['accounts', 'ops', 'realtime'],
   system: ['accounts'],
