@@ -15,6 +15,7 @@ import {
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
+  livePayeeNames,
   PaymentPasswords,
   type WebhookTransport,
   withdrawRoutes,
@@ -236,6 +237,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installDeposits(app, { config, database, store, ledger, clock, storage, ops, jobs, webhookTransport });
   // The withdraw (payment) password guards every movement out of a member's hands.
   const paymentPasswords = new PaymentPasswords({ database, limiter });
+  // The unrecognised-network check may take a withdrawal account's real name (spec §4).
+  accounts.login.usePayeeNames((merchantCode, memberId) =>
+    livePayeeNames(database.db, merchantCode, memberId),
+  );
   withdrawRoutes(app, {
     store,
     database,

@@ -80,6 +80,7 @@ import {
   teamPnlQuerySchema,
   teamPnlSchema,
 } from './schemas/agent-reports.ts';
+import { bindingRoutes } from './schemas/bindings.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import {
   bindAccountRequestSchema,
@@ -1074,6 +1075,7 @@ export const routes = {
   ...lotteryRoutes,
   ...loyaltyRoutes,
   ...twoFactorRoutes,
+  ...bindingRoutes,
   ...securitySessionRoutes,
 } as const;
 

@@ -4,6 +4,8 @@ import type { Database } from '../../platform/db.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { OpsService } from '../ops/index.ts';
+import { bindingRoutes } from './member/binding-routes.ts';
+import { BindingService } from './member/bindings.ts';
 import { resetPasswordCommand } from './member/ops.ts';
 import { memberRoutes } from './member/routes.ts';
 import type { Accounts } from './security/accounts.ts';
@@ -37,7 +39,23 @@ export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps)
   memberRoutes(app, store, accounts);
   twoFactorRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
-  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
+  const bindings = new BindingService({
+    database,
+    clock,
+    limiter,
+    sms: accounts.sms,
+    messenger: accounts.messenger,
+    events: accounts.securityEvents,
+  });
+  const social = new SocialService({
+    database,
+    clock,
+    handoff: accounts.handoff,
+    store,
+    events: accounts.securityEvents,
+    onLinked: (merchant, member, event) => bindings.tellBoundAddress(merchant, member, event),
+  });
   socialRoutes(app, store, social, limiter);
+  bindingRoutes(app, store, bindings, social);
   ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
 }

@@ -2,6 +2,7 @@
  * The cashier module's public face (deposits, withdrawals, bound accounts and the payment
  * password): code outside `modules/cashier/` imports only this file.
  */
+export { livePayeeNames } from './bound-accounts-repository.ts';
 export { creditOrder } from './deposit-credit.ts';
 export { installDeposits } from './deposit-module.ts';
 export { PAYMENT_PASSWORD_LOCK_FAILURES, PaymentPasswords } from './payment-password.ts';

@@ -88,7 +88,7 @@ export async function createAccounts(deps: AccountDeps) {
   const handoff = new HandoffService({ database, clock, login, guard });
   const security = new SessionSecurity({ database, clock, sessions, events: securityEvents });
   const guards: RequestGuards = {
-    authenticate: (merchant, token) => sessions.authenticate(merchant, token),
+    authenticate: (merchant, token, ip) => sessions.authenticate(merchant, token, ip),
     decrypt: async (compact) => {
       const { header, payload } = await keys.open(compact);
       await replay.check(header);
@@ -116,5 +116,6 @@ export async function createAccounts(deps: AccountDeps) {
     security,
     countryHeader: deps.countryHeader,
     vipStandings,
+    messenger,
   };
 }

@@ -275,6 +275,32 @@ export class TwoFactorService {
     };
   }
 
+  /** Recovery codes the member has left (0 without an app bound). */
+  recoveryCodesLeft(memberId: number): Promise<number> {
+    return recoveryCodesLeft(this.db, memberId);
+  }
+
+  /**
+   * Proves the member holds the second factor outside a sign-in ticket (an unrecognised
+   * network's check, an action the merchant guards with it): a code of the app (`totp`) or a
+   * recovery code (`recovery`), limited like every code check. two.factor.code.invalid otherwise.
+   */
+  async prove(
+    merchant: MerchantState,
+    member: MemberRow,
+    code: string,
+    ip: string,
+    kind: 'totp' | 'recovery' | 'any' = 'any',
+  ): Promise<void> {
+    const row = await this.boundRow(member);
+    await this.limitCodes(member.id, ip);
+    const totp = isTotpCode(code);
+    if ((kind === 'totp' && !totp) || (kind === 'recovery' && totp)) {
+      throw new AppError('two.factor.code.invalid');
+    }
+    await this.checkCode(merchant, member, row, code, ip);
+  }
+
   private async boundRow(member: MemberRow) {
     const row = await findTwoFactor(this.db, member.id);
     if (!row?.confirmedAt) throw new AppError('two.factor.not.bound');
