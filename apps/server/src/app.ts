@@ -251,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ops,
     jobs,
     events,
+    secondFactor: (merchant, member, action, code, ip) =>
+      accounts.twoFactor.requireFor(merchant, member, action, code, ip),
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../headers.ts';
-import { RECOVERY_CODE_PATTERN } from '../two-factor-codes.ts';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '../two-factor-codes.ts';
 import { validationRuleSchema } from '../validation-rules.ts';
 
 /**
@@ -437,6 +437,15 @@ export const changePasswordRequestSchema = z.strictObject({
   oldPassword: password.optional(),
   newPassword: password,
   confirmNewPassword: password,
+  /** When the merchant guards login-password changes with the second factor. */
+  twoFactorCode: z
+    .string()
+    .trim()
+    .refine(
+      (v) => TOTP_CODE_PATTERN.test(v) || RECOVERY_CODE_PATTERN.test(v),
+      'six digits or a recovery code',
+    )
+    .optional(),
 });
 
 export const forgotPasswordEmailRequestSchema = z.strictObject({

@@ -81,6 +81,7 @@ export async function createAccounts(deps: AccountDeps) {
     codes,
     messenger,
     publicUrl: deps.publicUrl,
+    twoFactor,
   });
   const members = new MemberService(database, clock);
   const vipStandings = new VipStandings();

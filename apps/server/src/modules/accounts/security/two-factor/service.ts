@@ -23,7 +23,7 @@ import {
 import { checkCurrentPassword } from '../../member/password.ts';
 import { findById, type Queryable } from '../../member/repository.ts';
 import type { SecurityEvent, SecurityEventKind, SecurityEvents } from '../security-events.ts';
-import { requireRealAccount } from '../settings.ts';
+import { accountSettings, requireRealAccount } from '../settings.ts';
 import {
   deleteTwoFactor,
   failChallenge,
@@ -38,6 +38,9 @@ import {
   takeStep,
   useRecoveryCode,
 } from './repository.ts';
+
+/** The actions a merchant may guard with the second factor. */
+export type SecondFactorAction = 'withdraw' | 'paymentPassword' | 'loginPassword';
 
 /** Code checks (sign-in, unbind, new recovery codes) per member and per client in this window. */
 const CODE_WINDOW_MS = 15 * MINUTE_MS;
@@ -273,6 +276,24 @@ export class TwoFactorService {
         typed: challenge.byPassword ? { isDefault: challenge.defaultPassword } : undefined,
       },
     };
+  }
+
+  /**
+   * The merchant's guard on an action (accounts.secondFactorFor): when it is on, the member
+   * needs a bound app (two.factor.required) and a code of it or a recovery code
+   * (two.factor.code.required when none is sent, two.factor.code.invalid when wrong).
+   */
+  async requireFor(
+    merchant: MerchantState,
+    member: MemberRow,
+    action: SecondFactorAction,
+    code: string | undefined,
+    ip: string,
+  ): Promise<void> {
+    if (!accountSettings(merchant).secondFactorFor[action]) return;
+    if (!(await this.isOn(member.id))) throw new AppError('two.factor.required');
+    if (!code) throw new AppError('two.factor.code.required');
+    await this.prove(merchant, member, code, ip);
   }
 
   /** Recovery codes the member has left (0 without an app bound). */
