@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ops,
     jobs,
     events,
+    paymentReset: accounts.paymentReset,
     secondFactor: (merchant, member, action, code, ip) =>
       accounts.twoFactor.requireFor(merchant, member, action, code, ip),
   });

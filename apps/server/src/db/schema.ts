@@ -183,7 +183,9 @@ export const verificationCodes = pgTable('verification_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
   channel: text('channel').$type<'sms' | 'email'>().notNull(),
-  purpose: text('purpose').$type<'register' | 'reset' | 'login' | 'login-ip' | 'unlock' | 'bind'>().notNull(),
+  purpose: text('purpose')
+    .$type<'register' | 'reset' | 'login' | 'login-ip' | 'unlock' | 'bind' | 'paypw-reset'>()
+    .notNull(),
   recipient: text('recipient').notNull(),
   memberId: bigint('member_id', { mode: 'number' }),
   codeHash: text('code_hash').notNull(),

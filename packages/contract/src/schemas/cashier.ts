@@ -209,6 +209,25 @@ export const paymentPasswordRequestSchema = z.strictObject({
 });
 export const paymentPasswordValueSchema = z.object({ hasPaymentPassword: z.literal(true) });
 
+/**
+ * A forgotten payment password: a new one behind the second factor (twoFactorCode) or a code sent
+ * to the bound mobile (smsCode, from POST /wps/member/password/payment/reset/code).
+ */
+export const paymentPasswordResetSchema = z
+  .strictObject({
+    twoFactorCode: actionSecondFactorSchema,
+    smsCode: z
+      .string()
+      .regex(/^[0-9]{6}$/, 'six digits')
+      .optional(),
+    newPaymentPassword: z.string().regex(/^\d{6}$/, 'six digits'),
+    confirmPaymentPassword: z.string().max(64),
+  })
+  .refine((v) => (v.twoFactorCode === undefined) !== (v.smsCode === undefined), {
+    message: 'twoFactorCode or smsCode',
+    path: ['smsCode'],
+  });
+
 export const BOUND_ACCOUNT_TYPES = ['BANK', 'EWALLET'] as const;
 export const boundAccountSchema = z.object({
   id: z.number().int(),

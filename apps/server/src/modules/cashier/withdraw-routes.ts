@@ -27,6 +27,21 @@ export interface WithdrawRouteDeps {
   ops: OpsService;
   jobs: Jobs;
   events?: EventBus;
+  /** Who may reset a forgotten payment password (the accounts area's proof). */
+  paymentReset?: {
+    sendCode(
+      merchant: MerchantState,
+      member: MemberRow,
+      ip: string,
+      language: string,
+    ): Promise<{ destination: string; expiredMinutes: number }>;
+    prove(
+      merchant: MerchantState,
+      member: MemberRow,
+      proof: { twoFactorCode?: string | undefined; smsCode?: string | undefined },
+      ip: string,
+    ): Promise<void>;
+  };
   /** The merchant's second-factor guard (accounts.secondFactorFor), from the accounts area. */
   secondFactor?: SecondFactorGuard;
 }
@@ -62,6 +77,31 @@ export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): v
     },
     limit(10),
   );
+
+  const paymentReset = deps.paymentReset;
+  if (paymentReset) {
+    registerRoute(
+      app,
+      store,
+      routes.paymentPasswordResetCode,
+      (ctx) => {
+        const { member } = signedIn(ctx);
+        return paymentReset.sendCode(ctx.merchant, member, ctx.ip, member.language);
+      },
+      limit(5),
+    );
+    registerRoute(
+      app,
+      store,
+      routes.paymentPasswordReset,
+      async (ctx) => {
+        const { member } = signedIn(ctx);
+        await paymentReset.prove(ctx.merchant, member, ctx.body, ctx.ip);
+        return passwords.reset(ctx.merchant, member, ctx.body);
+      },
+      limit(10),
+    );
+  }
 
   registerRoute(
     app,

@@ -18,6 +18,7 @@ import { CodeStore } from '../verification/codes.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
 import { LoginUnlock } from './login-unlock.ts';
+import { PaymentResetProof } from './payment-reset.ts';
 import { SecurityEvents } from './security-events.ts';
 import { TwoFactorService } from './two-factor/service.ts';
 
@@ -118,5 +119,6 @@ export async function createAccounts(deps: AccountDeps) {
     countryHeader: deps.countryHeader,
     vipStandings,
     messenger,
+    paymentReset: new PaymentResetProof(sms, twoFactor),
   };
 }

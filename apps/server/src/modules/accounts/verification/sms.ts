@@ -23,7 +23,7 @@ export type SmsPurpose = 'register' | 'reset' | 'login';
 export interface MemberCodeTarget {
   channel: CodeChannel;
   recipient: string;
-  purpose: Extract<CodePurpose, 'login-ip' | 'bind'>;
+  purpose: Extract<CodePurpose, 'login-ip' | 'bind' | 'paypw-reset'>;
 }
 
 const memberTarget = (merchantCode: string, member: MemberRow, to: MemberCodeTarget): CodeTarget => ({

@@ -1,4 +1,5 @@
 import { failureEnvelopeSchema, type RouteName, routes } from '@aurum/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../platform/clock.ts';
 import { hashPassword } from '../../../../platform/crypto.ts';
@@ -7,6 +8,7 @@ import {
   callEncrypted,
   createTestApp,
   engines,
+  lastCodeSent,
   loginAs,
   nextIp,
   setMerchantConfig,
@@ -157,5 +159,85 @@ describe.each(engines)('actions guarded by the second factor on %s', (engine) =>
     } finally {
       await guard(false);
     }
+  });
+
+  it('resets a forgotten payment password with a code to the bound mobile or the authenticator, ending the lock-out', async () => {
+    const m = await newMember();
+    await t.db.database.db.execute(
+      sql`UPDATE members SET mobile = '+639170000401' WHERE account = ${m.account}`,
+    );
+    expect((await call('paymentPassword', payment(), m.token)).statusCode).toBe(200);
+    // Locked out after five wrong tries.
+    for (let i = 0; i < 5; i++) {
+      await call(
+        'paymentPassword',
+        payment({ loginPassword: undefined, oldPaymentPassword: '000000' }),
+        m.token,
+      );
+    }
+    const change = (old: string) =>
+      call(
+        'paymentPassword',
+        { oldPaymentPassword: old, newPaymentPassword: '582047', confirmPaymentPassword: '582047' },
+        m.token,
+      );
+    failure(await change('739146'), 429, 'TOO_MANY_REQUESTS');
+
+    for (const bad of [
+      { newPaymentPassword: '615283', confirmPaymentPassword: '615283' },
+      {
+        smsCode: '123456',
+        twoFactorCode: '123456',
+        newPaymentPassword: '615283',
+        confirmPaymentPassword: '615283',
+      },
+      { smsCode: '12', newPaymentPassword: '615283', confirmPaymentPassword: '615283' },
+    ]) {
+      failure(await call('paymentPasswordReset', bad, m.token), 400, 'request.invalid');
+    }
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: routes.paymentPasswordResetCode.path,
+      headers: siteHeaders({ authorization: m.token }),
+      payload: {},
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = await lastCodeSent(t, '+639170000401');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const reset = (smsCode: string) =>
+      call(
+        'paymentPasswordReset',
+        { smsCode, newPaymentPassword: '615283', confirmPaymentPassword: '615283' },
+        m.token,
+      );
+    failure(await reset(wrong), 400, 'sms.code.invalid');
+    expect((await reset(code)).statusCode).toBe(200);
+    failure(await reset(code), 400, 'sms.code.invalid');
+    // The new one works and the lock-out is over.
+    expect((await change('615283')).statusCode).toBe(200);
+
+    // Behind the authenticator.
+    const secret = await bind(m.token);
+    const viaApp = await call(
+      'paymentPasswordReset',
+      {
+        twoFactorCode: totpCode(secret, clock.now()),
+        newPaymentPassword: '307194',
+        confirmPaymentPassword: '307194',
+      },
+      m.token,
+    );
+    expect(viaApp.statusCode).toBe(200);
+    clock.advance(TOTP_STEP_MS);
+    failure(
+      await call(
+        'paymentPasswordReset',
+        { twoFactorCode: '000000', newPaymentPassword: '307194', confirmPaymentPassword: '307194' },
+        m.token,
+      ),
+      400,
+      'two.factor.code.invalid',
+    );
   });
 });
