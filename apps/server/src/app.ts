@@ -15,6 +15,7 @@ import {
 import type { AreaDeps } from './modules/area-deps.ts';
 import {
   installDeposits,
+  livePayeeNames,
   PaymentPasswords,
   payeeNameInUse,
   type WebhookTransport,
@@ -249,6 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The withdraw (payment) password guards every movement out of a member's hands.
   const paymentPasswords = new PaymentPasswords({ database, limiter });
   const kyc = installKyc(app, { database, store, clock, storage, events, ops });
+  // The unrecognised-network check may take a withdrawal account's real name (spec §4).
+  accounts.login.usePayeeNames((merchantCode, memberId) =>
+    livePayeeNames(database.db, merchantCode, memberId),
+  );
   withdrawRoutes(app, {
     verification: (merchant, memberId, amount) => kyc.requireForWithdrawal(merchant, memberId, amount),
     store,
@@ -260,6 +265,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ops,
     jobs,
     events,
+    paymentReset: accounts.paymentReset,
+    secondFactor: (merchant, member, action, code, ip) =>
+      accounts.twoFactor.requireFor(merchant, member, action, code, ip),
   });
   const agentTransfers = new AgentTransfers({ database, ledger, passwords: paymentPasswords });
   transferRoutes(app, { store, gameWallets: new GameWalletTransfers(ledger, gameDirectory), agentTransfers });

@@ -42,6 +42,44 @@ export const errorCatalogue = {
     status: 400,
     message: 'You are signing in from a new network. Enter the code we have just sent you.',
   },
+  /** The channel asked for is not one of the member's (details.channels lists them). */
+  'login.ip.channel.unavailable': {
+    status: 400,
+    message: 'This way of verifying is not available for your account. Choose another one.',
+  },
+  /** channel bank: the name is not the real name of one of the member's withdrawal accounts. */
+  'login.ip.name.wrong': { status: 400, message: 'The real name does not match. Please try again.' },
+  /** The merchant ends a session used from another address than its sign-in's. */
+  token_ip_different: {
+    status: 401,
+    message: 'Your network changed, so you were signed out for your safety. Please sign in again.',
+  },
+  /** The merchant requires the second factor for this action and the member has none bound. */
+  'two.factor.required': {
+    status: 403,
+    message: 'Bind an authenticator app in the security centre first: this action needs its code.',
+  },
+  /** The merchant requires the second factor for this action: send twoFactorCode. */
+  'two.factor.code.required': {
+    status: 400,
+    message: 'Enter the code of your authenticator app to continue.',
+  },
+  // Bindings (email, mobile, Google and Facebook).
+  'binding.taken': { status: 409, message: 'This address is already used by another account.' },
+  'binding.same': { status: 400, message: 'This address is already bound to your account.' },
+  'binding.password.required': {
+    status: 400,
+    message: 'Set a login password first: binding asks for it.',
+  },
+  'social.already.linked': {
+    status: 409,
+    message: 'This sign-in account is already linked to an account here.',
+  },
+  'social.not.linked': { status: 409, message: 'This sign-in is not linked to your account.' },
+  'social.unlink.password.required': {
+    status: 400,
+    message: 'Set a login password before unlinking: you could not sign in otherwise.',
+  },
   'login.ip.unverifiable': {
     status: 403,
     message:

@@ -13,6 +13,7 @@ export * from './schemas/account.ts';
 export * from './schemas/affiliate.ts';
 export * from './schemas/agent.ts';
 export * from './schemas/agent-reports.ts';
+export * from './schemas/bindings.ts';
 export * from './schemas/brand.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/content.ts';

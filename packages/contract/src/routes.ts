@@ -80,6 +80,7 @@ import {
   teamPnlQuerySchema,
   teamPnlSchema,
 } from './schemas/agent-reports.ts';
+import { bindingRoutes } from './schemas/bindings.ts';
 import { domainRouteSchema } from './schemas/brand.ts';
 import {
   bindAccountRequestSchema,
@@ -96,6 +97,7 @@ import {
   merchantWalletSchema,
   paged,
   paymentPasswordRequestSchema,
+  paymentPasswordResetSchema,
   paymentPasswordValueSchema,
   removeAccountRequestSchema,
   transactionRowSchema,
@@ -1056,6 +1058,28 @@ const coreRoutes = {
     body: paymentPasswordRequestSchema,
     response: paymentPasswordValueSchema,
   }),
+  /** A code to the bound mobile for resetting a forgotten payment password. */
+  paymentPasswordResetCode: route({
+    method: 'POST',
+    path: '/wps/member/password/payment/reset/code',
+    auth: 'T',
+    encrypted: false,
+    feature: null,
+    query: noQuery,
+    body: z.strictObject({}).optional(),
+    response: z.object({ destination: z.string(), expiredMinutes: z.number().int() }),
+  }),
+  /** A new payment password behind the second factor or the bound mobile's code. */
+  paymentPasswordReset: route({
+    method: 'PUT',
+    path: '/wps/member/password/payment/reset',
+    auth: 'T',
+    encrypted: true,
+    feature: null,
+    query: noQuery,
+    body: paymentPasswordResetSchema,
+    response: paymentPasswordValueSchema,
+  }),
   boundAccounts: route({
     method: 'GET',
     path: '/wps/cashier/accounts',
@@ -1137,6 +1161,7 @@ export const routes = {
   ...lotteryRoutes,
   ...loyaltyRoutes,
   ...twoFactorRoutes,
+  ...bindingRoutes,
   ...securitySessionRoutes,
   ...kycRoutes,
   ...statementRoutes,

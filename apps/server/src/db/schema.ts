@@ -190,7 +190,9 @@ export const verificationCodes = pgTable('verification_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   merchantCode: text('merchant_code').notNull(),
   channel: text('channel').$type<'sms' | 'email'>().notNull(),
-  purpose: text('purpose').$type<'register' | 'reset' | 'login' | 'login-ip' | 'unlock'>().notNull(),
+  purpose: text('purpose')
+    .$type<'register' | 'reset' | 'login' | 'login-ip' | 'unlock' | 'bind' | 'paypw-reset'>()
+    .notNull(),
   recipient: text('recipient').notNull(),
   memberId: bigint('member_id', { mode: 'number' }),
   codeHash: text('code_hash').notNull(),
@@ -249,6 +251,8 @@ export const oauthStates = pgTable('oauth_states', {
   language: text('language').notNull(),
   createdAt: tz('created_at').notNull(),
   expiresAt: tz('expires_at').notNull(),
+  /** 0037: a link started by this signed-in member, not a sign-in. */
+  linkMemberId: bigint('link_member_id', { mode: 'number' }),
 });
 export type OauthStateRow = typeof oauthStates.$inferSelect;
 

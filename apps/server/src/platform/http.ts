@@ -30,8 +30,11 @@ export interface Principal {
 
 /** What registerRoute needs from the session and key services; installed once at start. */
 export interface RequestGuards {
-  /** The live session of a raw Authorization token, or null. */
-  authenticate(merchant: MerchantState, token: string): Promise<Principal | null>;
+  /**
+   * The live session of a raw Authorization token, or null. `ip`: the client's address, for the
+   * merchant's switch that ends a session used from another address (token_ip_different).
+   */
+  authenticate(merchant: MerchantState, token: string, ip?: string): Promise<Principal | null>;
   /**
    * The JSON inside a compact JWE made with the server's public key: DecryptionError when it
    * cannot be read, an AppError when its stamp is stale or replayed.
@@ -98,7 +101,7 @@ export async function optionalMember(
   const token = req.headers[HEADER.authorization];
   if (typeof token !== 'string' || !token || !app.guards) return null;
   reply.header('cache-control', 'no-store');
-  const principal = await app.guards.authenticate(merchant, token);
+  const principal = await app.guards.authenticate(merchant, token, normaliseIp(req.ip));
   if (principal && req.method !== 'GET' && isViewOnly(principal.session))
     throw new AppError('session.view.only');
   return principal?.member ?? null;
@@ -224,7 +227,10 @@ function hasNul(value: unknown, depth = 0): boolean {
 /** The session of the raw Authorization header (no "Bearer"); 401 without a live one. */
 async function authenticate(guards: RequestGuards, merchant: MerchantState, req: FastifyRequest) {
   const token = req.headers[HEADER.authorization];
-  const principal = typeof token === 'string' && token ? await guards.authenticate(merchant, token) : null;
+  const principal =
+    typeof token === 'string' && token
+      ? await guards.authenticate(merchant, token, normaliseIp(req.ip))
+      : null;
   if (!principal) throw new AppError('user.or.token.invalid');
   return principal;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../headers.ts';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '../two-factor-codes.ts';
 import { validationRuleSchema } from '../validation-rules.ts';
 
 /**
@@ -29,6 +30,14 @@ const referralCodeSchema = z
   .string()
   .regex(/^[A-Za-z0-9]{0,32}$/, 'letters and digits')
   .optional();
+
+/**
+ * Ways to prove a sign-in from an unrecognised network (spec §4): a code by SMS or to the bound
+ * email, the authenticator app, a recovery code, or the real name of a bound withdrawal account
+ * (only offered where the member has nothing stronger).
+ */
+export const IP_VERIFICATION_CHANNELS = ['sms', 'email', 'totp', 'recovery', 'bank'] as const;
+export type IpVerificationChannel = (typeof IP_VERIFICATION_CHANNELS)[number];
 
 /** Third-party sign-in providers (spec §2 Login modal: Google and Facebook buttons). */
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
@@ -125,6 +134,22 @@ export const accountSettingsSchema = z.object({
     .default(2 * 1024 * 1024),
   /** Sign-in with Google and Facebook; both off unless configured. */
   social: socialSettingsSchema.prefault({}),
+  /**
+   * A session used from another address than the one it signed in from is ended
+   * (token_ip_different), checked on every call.
+   */
+  endSessionOnAddressChange: z.boolean().default(false),
+  /**
+   * Actions that need a code of the member's authenticator app (or a recovery code) on top of
+   * the password; a member without one is asked to bind one first (two.factor.required).
+   */
+  secondFactorFor: z
+    .object({
+      withdraw: z.boolean().default(false),
+      paymentPassword: z.boolean().default(false),
+      loginPassword: z.boolean().default(false),
+    })
+    .prefault({}),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -144,20 +169,39 @@ const captchaFields = {
   captchaId: z.string().max(64).optional(),
 };
 
-export const usernameLoginSchema = z.strictObject({
-  type: z.literal('username'),
-  username: z.string().trim().min(1).max(SHORT),
-  password: password.min(1),
-  ...captchaFields,
-  loginDeviceId: optionalText(128),
-  site: z.enum(LOGIN_SITES).default('member'),
-  remember: z.boolean().default(false),
-  /** LOGINIPVERF3: the code sent after a sign-in from an unrecognised network. */
-  ipVerificationCode: z
-    .string()
-    .regex(/^[0-9]{6}$/, 'six digits')
-    .optional(),
-});
+export const usernameLoginSchema = z
+  .strictObject({
+    type: z.literal('username'),
+    username: z.string().trim().min(1).max(SHORT),
+    password: password.min(1),
+    ...captchaFields,
+    loginDeviceId: optionalText(128),
+    site: z.enum(LOGIN_SITES).default('member'),
+    remember: z.boolean().default(false),
+    /**
+     * LOGINIPVERF3 (spec §4 Unrecognised IP login): the channel the member proves itself with
+     * (one of details.channels of login.ip.verification; sms when absent and the member has a
+     * mobile, else email). Without a code, sms and email send one.
+     */
+    ipVerificationChannel: z.enum(IP_VERIFICATION_CHANNELS).optional(),
+    /** The code of the channel: six digits (sms, email, totp) or a recovery code (recovery). */
+    ipVerificationCode: z.string().trim().max(32).optional(),
+    /** channel bank: the real name of one of the member's withdrawal accounts. */
+    ipVerificationName: z.string().trim().min(1).max(64).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const code = v.ipVerificationCode;
+    if (code === undefined) return;
+    const recovery = v.ipVerificationChannel === 'recovery';
+    const ok = recovery ? RECOVERY_CODE_PATTERN.test(code) : /^[0-9]{6}$/.test(code);
+    if (!ok || v.ipVerificationChannel === 'bank') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ipVerificationCode'],
+        message: recovery ? 'a recovery code' : 'six digits',
+      });
+    }
+  });
 
 export const smsLoginSchema = z.strictObject({
   type: z.literal('sms'),
@@ -408,6 +452,15 @@ export const changePasswordRequestSchema = z.strictObject({
   oldPassword: password.optional(),
   newPassword: password,
   confirmNewPassword: password,
+  /** When the merchant guards login-password changes with the second factor. */
+  twoFactorCode: z
+    .string()
+    .trim()
+    .refine(
+      (v) => TOTP_CODE_PATTERN.test(v) || RECOVERY_CODE_PATTERN.test(v),
+      'six digits or a recovery code',
+    )
+    .optional(),
 });
 
 export const forgotPasswordEmailRequestSchema = z.strictObject({

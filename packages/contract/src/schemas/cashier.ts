@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '../two-factor-codes.ts';
 import { amountSchema, idempotencyKeySchema, moneyTextSchema } from './wallet.ts';
+
+/**
+ * A code of the authenticator app or a recovery code, for the actions the merchant guards with the
+ * second factor (accounts.secondFactorFor).
+ */
+export const actionSecondFactorSchema = z
+  .string()
+  .trim()
+  .refine((v) => TOTP_CODE_PATTERN.test(v) || RECOVERY_CODE_PATTERN.test(v), 'six digits or a recovery code')
+  .optional();
 
 /**
  * The cashier: deposits (payment gateway and manual bank transfer), withdrawals with bound
@@ -202,8 +213,29 @@ export const paymentPasswordRequestSchema = z.strictObject({
   oldPaymentPassword: z.string().max(64).optional(),
   newPaymentPassword: z.string().regex(/^\d{6}$/, 'six digits'),
   confirmPaymentPassword: z.string().max(64),
+  /** When the merchant guards payment-password changes with the second factor. */
+  twoFactorCode: actionSecondFactorSchema,
 });
 export const paymentPasswordValueSchema = z.object({ hasPaymentPassword: z.literal(true) });
+
+/**
+ * A forgotten payment password: a new one behind the second factor (twoFactorCode) or a code sent
+ * to the bound mobile (smsCode, from POST /wps/member/password/payment/reset/code).
+ */
+export const paymentPasswordResetSchema = z
+  .strictObject({
+    twoFactorCode: actionSecondFactorSchema,
+    smsCode: z
+      .string()
+      .regex(/^[0-9]{6}$/, 'six digits')
+      .optional(),
+    newPaymentPassword: z.string().regex(/^\d{6}$/, 'six digits'),
+    confirmPaymentPassword: z.string().max(64),
+  })
+  .refine((v) => (v.twoFactorCode === undefined) !== (v.smsCode === undefined), {
+    message: 'twoFactorCode or smsCode',
+    path: ['smsCode'],
+  });
 
 export const BOUND_ACCOUNT_TYPES = ['BANK', 'EWALLET'] as const;
 export const boundAccountSchema = z.object({
@@ -276,6 +308,8 @@ export const withdrawRequestSchema = z.strictObject({
   amount: amountSchema,
   paymentPassword: z.string().min(1).max(64),
   idempotencyKey: idempotencyKeySchema,
+  /** When the merchant guards withdrawals with the second factor. */
+  twoFactorCode: actionSecondFactorSchema,
 });
 
 export const withdrawOrderSchema = z.object({

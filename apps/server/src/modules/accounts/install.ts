@@ -5,6 +5,8 @@ import type { MerchantStore } from '../../platform/merchants.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import type { OpsService } from '../ops/index.ts';
+import { bindingRoutes } from './member/binding-routes.ts';
+import { BindingService } from './member/bindings.ts';
 import { resetPasswordCommand } from './member/ops.ts';
 import { type ProfileDeps, ProfileService } from './member/profile.ts';
 import { profileRoutes } from './member/profile-routes.ts';
@@ -51,7 +53,23 @@ export function installAccounts(app: FastifyInstance, deps: AccountsInstallDeps)
   profileRoutes(app, store, profile);
   twoFactorRoutes(app, store, accounts);
   verificationRoutes(app, store, accounts);
-  const social = new SocialService({ database, clock, handoff: accounts.handoff, store });
+  const bindings = new BindingService({
+    database,
+    clock,
+    limiter,
+    sms: accounts.sms,
+    messenger: accounts.messenger,
+    events: accounts.securityEvents,
+  });
+  const social = new SocialService({
+    database,
+    clock,
+    handoff: accounts.handoff,
+    store,
+    events: accounts.securityEvents,
+    onLinked: (merchant, member, event) => bindings.tellBoundAddress(merchant, member, event),
+  });
   socialRoutes(app, store, social, limiter);
+  bindingRoutes(app, store, bindings, social);
   ops.extend('reset-password', resetPasswordCommand({ database, store, clock, sessions: accounts.sessions }));
 }

@@ -133,3 +133,14 @@ export async function payeeNameInUse(
   );
   return rows.length > 0;
 }
+
+/** The real (payee) names of a member's live withdrawal accounts, for proving who signs in. */
+export async function livePayeeNames(q: Queryable, merchant: string, memberId: number): Promise<string[]> {
+  const rows = await queryRows<{ payee_name: string }>(
+    q,
+    `SELECT DISTINCT payee_name FROM withdraw_accounts
+     WHERE merchant_code = $1 AND member_id = $2 AND removed_at IS NULL`,
+    [merchant, memberId],
+  );
+  return rows.map((r) => r.payee_name);
+}

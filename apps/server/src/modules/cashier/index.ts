@@ -3,7 +3,7 @@
  * password): code outside `modules/cashier/` imports only this file.
  */
 
-export { payeeNameInUse } from './bound-accounts-repository.ts';
+export { livePayeeNames, payeeNameInUse } from './bound-accounts-repository.ts';
 export { creditOrder } from './deposit-credit.ts';
 export { installDeposits } from './deposit-module.ts';
 export { PAYMENT_PASSWORD_LOCK_FAILURES, PaymentPasswords } from './payment-password.ts';

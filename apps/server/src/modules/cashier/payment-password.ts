@@ -94,6 +94,33 @@ export class PaymentPasswords {
     return { hasPaymentPassword: true };
   }
 
+  /**
+   * Sets a new payment password for a member who proved the second factor or the bound mobile
+   * (the caller checks that): the lock-out of wrong tries ends with it.
+   */
+  async reset(
+    merchant: MerchantState,
+    member: MemberRow,
+    body: { newPaymentPassword: string; confirmPaymentPassword: string },
+  ): Promise<{ hasPaymentPassword: true }> {
+    requireRealAccount(merchant, member);
+    if (body.newPaymentPassword !== body.confirmPaymentPassword)
+      throw new AppError('payment.password.mismatch');
+    const birthday = member.profile.birthday ? parseRuleDate(member.profile.birthday) : null;
+    const weak = checkPin(body.newPaymentPassword, birthday);
+    if (weak) {
+      throw new AppError('payment.password.weak', weak.message, { newPaymentPassword: weak.key });
+    }
+    const hash = await hashPassword(body.newPaymentPassword);
+    await queryRows(
+      this.deps.database.db,
+      'UPDATE members SET payment_password_hash = $1 WHERE id = $2 AND merchant_code = $3 RETURNING id',
+      [hash, member.id, merchant.code],
+    );
+    await this.deps.limiter.reset(failureKey(merchant.code, member.id));
+    return { hasPaymentPassword: true };
+  }
+
   /** True when the member has set a payment password. */
   async has(q: Queryable, merchantCode: string, memberId: number): Promise<boolean> {
     return Boolean(await this.storedHash(q, merchantCode, memberId));

@@ -1,11 +1,12 @@
 import { PROOF_BODY_LIMIT_BYTES, routes } from '@aurum/contract';
 import type { FastifyInstance } from 'fastify';
+import type { MemberRow } from '../../db/schema.ts';
 import { type Clock, MINUTE_MS } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { registerRoute, signedIn } from '../../platform/http.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { MerchantStore } from '../../platform/merchants.ts';
+import type { MerchantState, MerchantStore } from '../../platform/merchants.ts';
 import type { BlobStorage } from '../../platform/storage.ts';
 import type { OpsService } from '../ops/index.ts';
 import type { Ledger } from '../wallet/index.ts';
@@ -27,7 +28,33 @@ export interface WithdrawRouteDeps {
   jobs: Jobs;
   events?: EventBus;
   verification?: WithdrawalVerification;
+  /** Who may reset a forgotten payment password (the accounts area's proof). */
+  paymentReset?: {
+    sendCode(
+      merchant: MerchantState,
+      member: MemberRow,
+      ip: string,
+      language: string,
+    ): Promise<{ destination: string; expiredMinutes: number }>;
+    prove(
+      merchant: MerchantState,
+      member: MemberRow,
+      proof: { twoFactorCode?: string | undefined; smsCode?: string | undefined },
+      ip: string,
+    ): Promise<void>;
+  };
+  /** The merchant's second-factor guard (accounts.secondFactorFor), from the accounts area. */
+  secondFactor?: SecondFactorGuard;
 }
+
+/** Refuses unless the member gave the second factor the merchant asks for the action. */
+export type SecondFactorGuard = (
+  merchant: MerchantState,
+  member: MemberRow,
+  action: 'withdraw' | 'paymentPassword',
+  code: string | undefined,
+  ip: string,
+) => Promise<void>;
 
 /**
  * The withdrawal side of the cashier: the payment password, bound accounts, requests and the
@@ -52,9 +79,38 @@ export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): v
     app,
     store,
     routes.paymentPassword,
-    (ctx) => passwords.set(ctx.merchant, signedIn(ctx).member, ctx.body),
+    async (ctx) => {
+      const { member } = signedIn(ctx);
+      await deps.secondFactor?.(ctx.merchant, member, 'paymentPassword', ctx.body.twoFactorCode, ctx.ip);
+      return passwords.set(ctx.merchant, member, ctx.body);
+    },
     limit(10),
   );
+
+  const paymentReset = deps.paymentReset;
+  if (paymentReset) {
+    registerRoute(
+      app,
+      store,
+      routes.paymentPasswordResetCode,
+      (ctx) => {
+        const { member } = signedIn(ctx);
+        return paymentReset.sendCode(ctx.merchant, member, ctx.ip, member.language);
+      },
+      limit(5),
+    );
+    registerRoute(
+      app,
+      store,
+      routes.paymentPasswordReset,
+      async (ctx) => {
+        const { member } = signedIn(ctx);
+        await paymentReset.prove(ctx.merchant, member, ctx.body, ctx.ip);
+        return passwords.reset(ctx.merchant, member, ctx.body);
+      },
+      limit(10),
+    );
+  }
 
   registerRoute(
     app,
@@ -95,7 +151,11 @@ export function withdrawRoutes(app: FastifyInstance, deps: WithdrawRouteDeps): v
     app,
     store,
     routes.withdraw,
-    (ctx) => withdrawals.request(ctx.merchant, signedIn(ctx).member, ctx.body),
+    async (ctx) => {
+      const { member } = signedIn(ctx);
+      await deps.secondFactor?.(ctx.merchant, member, 'withdraw', ctx.body.twoFactorCode, ctx.ip);
+      return withdrawals.request(ctx.merchant, member, ctx.body);
+    },
     limit(20),
   );
   registerRoute(

@@ -27,6 +27,16 @@ const ACCOUNT_ERROR_TEXT = {
   'session.current': 'errors.sessionCurrent',
   'sign.in.not.found': 'errors.signInNotFound',
   'profile.avatar.invalid': 'errors.avatarInvalid',
+  'login.ip.name.wrong': 'errors.ipNameWrong',
+  'login.ip.channel.unavailable': 'errors.ipChannelUnavailable',
+  'binding.taken': 'errors.bindingTaken',
+  'binding.same': 'errors.bindingSame',
+  'binding.password.required': 'errors.bindingPassword',
+  'social.already.linked': 'errors.socialLinked',
+  'social.not.linked': 'errors.socialNotLinked',
+  'social.unlink.password.required': 'errors.socialUnlinkPassword',
+  'two.factor.required': 'errors.twoFactorRequired',
+  'two.factor.code.required': 'errors.twoFactorCodeRequired',
 } as const;
 
 /** Whole minutes left of a login lock (`details.retryAfterSeconds`), at least 1. */

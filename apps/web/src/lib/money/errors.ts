@@ -38,6 +38,9 @@ const MONEY_ERROR_TEXT = {
   'request.invalid': 'errors.requestInvalid',
   'validation.failed': 'errors.requestInvalid',
   'trial.forbidden': 'errors.trial',
+  'two.factor.required': 'errors.twoFactorRequired',
+  'two.factor.code.required': 'errors.twoFactorCodeRequired',
+  'two.factor.code.invalid': 'errors.twoFactorCodeInvalid',
 } as const;
 
 export type MoneyErrorKey = (typeof MONEY_ERROR_TEXT)[keyof typeof MONEY_ERROR_TEXT];

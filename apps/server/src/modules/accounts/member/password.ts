@@ -17,6 +17,7 @@ import type { MessageProvider } from '../../../platform/outbox.ts';
 import { enforceLimit, type RateLimiter, tooManyRequests } from '../../../platform/rate-limit.ts';
 import { checkNewPassword } from '../security/password-policy.ts';
 import { isTrialType, requireRealAccount } from '../security/settings.ts';
+import type { TwoFactorService } from '../security/two-factor/service.ts';
 import type { LoginService } from '../session/login.ts';
 import type { SessionService } from '../session/service.ts';
 import type { CodeStore, CodeTarget } from '../verification/codes.ts';
@@ -47,6 +48,8 @@ export interface PasswordDeps {
   messenger: MessageProvider;
   /** PUBLIC_URL: the site's public origin, for the link in the reset email. */
   publicUrl?: string | undefined;
+  /** The merchant's second-factor guard on login-password changes. */
+  twoFactor?: Pick<TwoFactorService, 'requireFor'>;
 }
 
 /**
@@ -87,6 +90,7 @@ export class PasswordService {
     ip: string,
   ): Promise<LoginValue> {
     requireRealAccount(merchant, member);
+    await this.deps.twoFactor?.requireFor(merchant, member, 'loginPassword', body.twoFactorCode, ip);
     if (member.passwordHash) {
       if (!body.oldPassword) {
         throw new AppError('validation.failed', undefined, { oldPassword: 'input_required' });

@@ -18,6 +18,7 @@ import { CodeStore } from '../verification/codes.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
 import { LoginUnlock } from './login-unlock.ts';
+import { PaymentResetProof } from './payment-reset.ts';
 import { SecurityEvents } from './security-events.ts';
 import { TwoFactorService } from './two-factor/service.ts';
 
@@ -81,6 +82,7 @@ export async function createAccounts(deps: AccountDeps) {
     codes,
     messenger,
     publicUrl: deps.publicUrl,
+    twoFactor,
   });
   const members = new MemberService(database, clock);
   const vipStandings = new VipStandings();
@@ -88,7 +90,7 @@ export async function createAccounts(deps: AccountDeps) {
   const handoff = new HandoffService({ database, clock, login, guard });
   const security = new SessionSecurity({ database, clock, sessions, events: securityEvents });
   const guards: RequestGuards = {
-    authenticate: (merchant, token) => sessions.authenticate(merchant, token),
+    authenticate: (merchant, token, ip) => sessions.authenticate(merchant, token, ip),
     decrypt: async (compact) => {
       const { header, payload } = await keys.open(compact);
       await replay.check(header);
@@ -116,5 +118,7 @@ export async function createAccounts(deps: AccountDeps) {
     security,
     countryHeader: deps.countryHeader,
     vipStandings,
+    messenger,
+    paymentReset: new PaymentResetProof(sms, twoFactor),
   };
 }

@@ -9,7 +9,11 @@ export type SecurityEventKind =
   | 'two_factor.recovery_used'
   | 'two_factor.recovery_regenerated'
   | 'sign_in.new_device'
-  | 'sign_in.disowned';
+  | 'sign_in.disowned'
+  | 'binding.email'
+  | 'binding.mobile'
+  | 'binding.social_linked'
+  | 'binding.social_unlinked';
 
 export interface SecurityEvent {
   kind: SecurityEventKind;
@@ -124,6 +128,38 @@ function noticeText(event: SecurityEvent, language: string, brand: string) {
             title: 'Signed out everywhere',
             text: `You reported a sign-in that was not you: every session of your ${brand} account was signed out. Your next sign-in with your password asks you to set a new one. Contact customer service if you need help.`,
           };
+    case 'binding.email':
+    case 'binding.mobile': {
+      const email = event.kind === 'binding.email';
+      const what = cn ? (email ? '邮箱' : '手机号') : email ? 'email address' : 'mobile number';
+      return cn
+        ? {
+            title: email ? '邮箱已绑定' : '手机号已绑定',
+            text: `您的${brand}账户已绑定新的${what}（${d.address ?? ''}）。${CHECK_CN}`,
+          }
+        : {
+            title: email ? 'Email address bound' : 'Mobile number bound',
+            text: `A new ${what} (${d.address ?? ''}) was bound to your ${brand} account. ${CHECK_EN}`,
+          };
+    }
+    case 'binding.social_linked':
+    case 'binding.social_unlinked': {
+      const linked = event.kind === 'binding.social_linked';
+      const provider = d.provider === 'facebook' ? 'Facebook' : 'Google';
+      return cn
+        ? {
+            title: linked ? `已关联 ${provider} 登录` : `已解除 ${provider} 登录`,
+            text: linked
+              ? `您的${brand}账户现在可以使用 ${provider} 登录。${CHECK_CN}`
+              : `您的${brand}账户已不能再使用 ${provider} 登录。${CHECK_CN}`,
+          }
+        : {
+            title: linked ? `${provider} sign-in linked` : `${provider} sign-in unlinked`,
+            text: linked
+              ? `Your ${brand} account can now be signed in to with ${provider}. ${CHECK_EN}`
+              : `Your ${brand} account can no longer be signed in to with ${provider}. ${CHECK_EN}`,
+          };
+    }
     case 'two_factor.recovery_regenerated':
       return cn
         ? {

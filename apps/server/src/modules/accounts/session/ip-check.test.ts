@@ -41,7 +41,11 @@ describe.each(engines)('sign-in from an unrecognised network (LOGINIPVERF3) on %
     expect(asked.statusCode).toBe(400);
     const body = failureEnvelopeSchema.parse(asked.json());
     expect(body.errorCode).toBe('login.ip.verification');
-    expect(body.details).toEqual({ channel: 'sms', destination: expect.stringMatching(/\*/) });
+    expect(body.details).toEqual({
+      channel: 'sms',
+      destination: expect.stringMatching(/\*/),
+      channels: 'sms,email',
+    });
     expect(body.details?.destination).not.toContain('1234567');
     const code = await lastCodeSent(t, DEMO_MEMBER.mobile);
 

@@ -1,5 +1,6 @@
 import type {
   freePlayRequestSchema,
+  IpVerificationChannel,
   LoginValue,
   smsLoginSchema,
   twoFactorLoginRequestSchema,
@@ -53,7 +54,25 @@ const TRIAL_RESUME_MS = 7 * DAY_MS;
 export interface SignIn extends FirstStep {
   /** The password just typed, to spot the default one; absent for SMS and token logins. */
   password?: string | undefined;
+  /** The unrecognised-network check took a code of the authenticator (or a recovery code). */
+  secondFactorDone?: boolean;
 }
+
+/** The real names on a member's withdrawal accounts (the cashier's bound accounts). */
+export type PayeeNames = (merchantCode: string, memberId: number) => Promise<string[]>;
+
+/** Proofs of unrecognised networks per member and per client in 15 minutes. */
+const IP_PROOFS_PER_MEMBER = 10;
+const IP_PROOFS_PER_CLIENT = 30;
+/** Real-name tries an hour: the weakest proof gets the fewest. */
+const BANK_NAME_TRIES_PER_MEMBER = 3;
+const BANK_NAME_TRIES_PER_CLIENT = 10;
+
+/** Names compared as people type them: case, width and runs of spaces do not matter. */
+export const sameName = (a: string, b: string) => {
+  const norm = (v: string) => v.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return norm(a) === norm(b);
+};
 
 export interface SignedIn {
   value: LoginValue;
@@ -119,13 +138,14 @@ export class LoginService {
       throw new AppError('login.failed', undefined, captchaNext ? { captcha: 'true' } : undefined);
     }
     assertMaySignIn(merchant, usable, body.site);
-    await this.checkNetwork(merchant, usable, ip, body.ipVerificationCode, language);
+    const network = await this.checkNetwork(merchant, usable, ip, body, language);
     await guard.succeeded(merchant.code, body.username, ip);
     return this.complete(merchant, usable, {
       ip,
       deviceId: body.loginDeviceId,
       password: body.password,
       remember: body.remember,
+      secondFactorDone: network.secondFactorDone,
     });
   }
 
@@ -238,7 +258,7 @@ export class LoginService {
 
   /** The first factor is proven: a session, or login.two.factor when the member has it on. */
   async complete(merchant: MerchantState, member: MemberRow, how: SignIn): Promise<SignedIn> {
-    if (await this.deps.twoFactor.isOn(member.id)) {
+    if (!how.secondFactorDone && (await this.deps.twoFactor.isOn(member.id))) {
       throw await this.deps.twoFactor.challenge(merchant, member, {
         ip: how.ip,
         deviceId: how.deviceId,
@@ -257,27 +277,107 @@ export class LoginService {
   }
 
   /**
+   * The real names of the member's withdrawal accounts (the cashier's), for the bank channel of
+   * the unrecognised-network check. Wired at start (the cashier builds on the accounts area).
+   */
+  usePayeeNames(source: PayeeNames): void {
+    this.payeeNames = source;
+  }
+
+  private payeeNames: PayeeNames | null = null;
+
+  /**
+   * The channels a member can prove an unrecognised sign-in with, strongest first: the bound
+   * mobile and email (a code), the authenticator app and its recovery codes, and only where
+   * the member has none of these, the real name of a withdrawal account (weak: it is printed on
+   * bank cards and statements, so it is offered alone only when nothing else exists).
+   */
+  async ipChannels(merchant: MerchantState, member: MemberRow): Promise<IpVerificationChannel[]> {
+    const channels: IpVerificationChannel[] = [];
+    if (member.mobile) channels.push('sms');
+    if (member.email) channels.push('email');
+    if (await this.deps.twoFactor.isOn(member.id)) {
+      channels.push('totp');
+      if ((await this.deps.twoFactor.recoveryCodesLeft(member.id)) > 0) channels.push('recovery');
+    }
+    if (channels.length === 0 && this.payeeNames) {
+      const names = await this.payeeNames(merchant.code, member.id);
+      if (names.length > 0) channels.push('bank');
+    }
+    return channels;
+  }
+
+  /**
    * LOGINIPVERF3 (spec §4 Unrecognised IP login): a password sign-in from a network the member
-   * has never signed in from needs a one-time code sent to the member's mobile or email. The
-   * first sign-in of an account has nothing to compare with and records its network. SMS,
-   * social and remember-token sign-ins prove possession of something already and skip it.
+   * has never signed in from is proven with one of the member's channels (ipChannels): a code
+   * by SMS or email (sent when asked for without a code), a code of the authenticator app, a
+   * recovery code, or a withdrawal account's real name. The first sign-in of an account has
+   * nothing to compare with and records its network. SMS, social and remember-token sign-ins
+   * prove possession of something already and skip it. Returns whether the proof was the
+   * second factor itself (the two-factor step is then not asked again).
    */
   private async checkNetwork(
     merchant: MerchantState,
     member: MemberRow,
     ip: string,
-    code: string | undefined,
+    body: UsernameLogin,
     language: string,
-  ): Promise<void> {
-    if (!merchant.features.has('LOGINIPVERF3')) return;
+  ): Promise<{ secondFactorDone: boolean }> {
+    const passed = { secondFactorDone: false };
+    if (!merchant.features.has('LOGINIPVERF3')) return passed;
     const known = await knownNetworks(this.deps.database.db, member.id, ip);
-    if (known.total === 0 || known.thisOne) return;
-    if (code) {
-      await this.deps.sms.checkMemberCode(merchant.code, member, code);
-      return;
+    if (known.total === 0 || known.thisOne) return passed;
+    const channels = await this.ipChannels(merchant, member);
+    if (channels.length === 0) throw new AppError('login.ip.unverifiable');
+    const list = channels.join(',');
+    const channel = body.ipVerificationChannel ?? channels[0]!;
+    if (!channels.includes(channel)) {
+      throw new AppError('login.ip.channel.unavailable', undefined, { channels: list });
     }
-    const sent = await this.deps.sms.sendToMember(merchant, member, ip, language);
-    throw new AppError('login.ip.verification', undefined, sent);
+    const code = body.ipVerificationCode;
+    const name = body.ipVerificationName;
+    const ask = (destination = '') =>
+      new AppError('login.ip.verification', undefined, { channel, destination, channels: list });
+    if (channel === 'sms' || channel === 'email') {
+      if (!code) {
+        const sent = await this.deps.sms.sendToMember(merchant, member, ip, language, channel);
+        throw ask(sent.destination);
+      }
+      await this.limitIpProofs(member.id, ip);
+      const recipient = (channel === 'sms' ? member.mobile : member.email)!;
+      await this.deps.sms.checkMemberCode(
+        merchant.code,
+        member,
+        { channel, recipient, purpose: 'login-ip' },
+        code,
+      );
+      return passed;
+    }
+    if (channel === 'totp' || channel === 'recovery') {
+      if (!code) throw ask();
+      await this.limitIpProofs(member.id, ip);
+      await this.deps.twoFactor.prove(merchant, member, code, ip, channel);
+      return { secondFactorDone: true };
+    }
+    if (!name) throw ask();
+    await this.limitIpProofs(member.id, ip);
+    // The weakest proof: few tries per member and per client an hour.
+    await enforceLimit(this.deps.limiter, `ipverf:bank:ip:${ip}`, BANK_NAME_TRIES_PER_CLIENT, HOUR_MS);
+    await enforceLimit(
+      this.deps.limiter,
+      `ipverf:bank:member:${member.id}`,
+      BANK_NAME_TRIES_PER_MEMBER,
+      HOUR_MS,
+    );
+    const names = this.payeeNames ? await this.payeeNames(merchant.code, member.id) : [];
+    if (!names.some((n) => sameName(n, name))) throw new AppError('login.ip.name.wrong');
+    return passed;
+  }
+
+  /** Proofs of an unrecognised network, per member and per client (each code has its own tries too). */
+  private async limitIpProofs(memberId: number, ip: string): Promise<void> {
+    await enforceLimit(this.deps.limiter, `ipverf:ip:${ip}`, IP_PROOFS_PER_CLIENT, 15 * MINUTE_MS);
+    await enforceLimit(this.deps.limiter, `ipverf:member:${memberId}`, IP_PROOFS_PER_MEMBER, 15 * MINUTE_MS);
   }
 
   private async resumeTrial(merchant: MerchantState, token: string, ip: string) {

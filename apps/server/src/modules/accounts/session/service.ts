@@ -4,6 +4,7 @@ import { type MemberRow, sessions } from '../../../db/schema.ts';
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../platform/clock.ts';
 import { randomToken, sha256Hex, TOKEN_PATTERN } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
+import { AppError } from '../../../platform/errors.ts';
 import type { Principal } from '../../../platform/http.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import type { Queryable } from '../member/repository.ts';
@@ -173,14 +174,27 @@ export class SessionService {
   }
 
   /** The live session of a token, or null when unknown, revoked, idle too long or too old. */
-  async authenticate(merchant: MerchantState, token: string): Promise<Principal | null> {
+  async authenticate(merchant: MerchantState, token: string, ip?: string): Promise<Principal | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const found = await findLive(this.database.db, merchant.code, LIVE_KINDS, sha256Hex(token));
     if (found?.member.status !== 'active') return null;
     const now = this.clock.now();
-    const idleMs = accountSettings(merchant).sessionIdleMinutes * MINUTE_MS;
+    const settings = accountSettings(merchant);
+    const idleMs = settings.sessionIdleMinutes * MINUTE_MS;
     const lastSeen = found.session.lastSeenAt.getTime();
     if (now >= found.session.expiresAt.getTime() || now - lastSeen >= idleMs) return null;
+    // The merchant's switch: a session is bound to the address it signed in from (an operator's
+    // read-only view is the operator's, not the member's, and is left alone).
+    if (
+      ip &&
+      settings.endSessionOnAddressChange &&
+      found.session.kind === 'session' &&
+      found.session.ip &&
+      found.session.ip !== ip
+    ) {
+      await this.signOut(found.session.id, found.member.id);
+      throw new AppError('token_ip_different');
+    }
     if (now - lastSeen >= TOUCH_EVERY_MS)
       await touchSession(this.database.db, found.session.id, new Date(now));
     return found;

@@ -127,7 +127,7 @@ function failed(req: FastifyRequest, reply: FastifyReply, e: unknown) {
   return reply.redirect(`/?${SOCIAL_RESULT_PARAMS.error}=${encodeURIComponent(code)}`, 302);
 }
 
-function setBindingCookie(req: FastifyRequest, reply: FastifyReply, value: string, maxAgeMs: number) {
+export function setBindingCookie(req: FastifyRequest, reply: FastifyReply, value: string, maxAgeMs: number) {
   const attrs = [
     `${BINDING_COOKIE}=${value}`,
     `Path=${COOKIE_PATH}`,

@@ -6,8 +6,9 @@ import { randomDigits, randomToken, sameHex, sha256Hex } from '../../../platform
 import type { Database } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState, MerchantStore } from '../../../platform/merchants.ts';
-import { accountTaken, insertMember } from '../member/repository.ts';
+import { accountTaken, findById, insertMember } from '../member/repository.ts';
 import { requestLanguage } from '../member/service.ts';
+import type { SecurityEvent, SecurityEvents } from '../security/security-events.ts';
 import { accountSettings } from '../security/settings.ts';
 import type { HandoffService } from '../session/handoff.ts';
 import { assertMaySignIn, type Site } from '../session/login.ts';
@@ -17,6 +18,7 @@ import {
   findLinkedMember,
   insertOauthState,
   insertSocialIdentity,
+  listSocialIdentities,
   purgeOauthStates,
   takeOauthState,
 } from './repository.ts';
@@ -40,6 +42,10 @@ export interface SocialDeps {
   store: MerchantStore;
   /** Where client secrets are read from (the variables accounts.json names). */
   env?: NodeJS.ProcessEnv;
+  /** Records and announces links made by signed-in members (bindings). */
+  events?: SecurityEvents;
+  /** Tells the member's bound address of a new link. */
+  onLinked?: (merchant: MerchantState, member: MemberRow, event: SecurityEvent) => Promise<void>;
 }
 
 /** Why a provider step failed, for the server log only (the browser gets a bare code). */
@@ -101,7 +107,10 @@ export class SocialService {
    * cookie that binds the attempt to this browser (so a callback URL made by someone else's
    * attempt cannot sign this browser in).
    */
-  async start(input: StartInput): Promise<{ location: string; binding: string }> {
+  async start(
+    input: StartInput,
+    linkMember: MemberRow | null = null,
+  ): Promise<{ location: string; binding: string }> {
     const { merchant, provider } = input;
     const usable = this.usable(merchant, provider);
     const redirectUri = `${callbackOrigin(merchant, input.protocol, input.host)}${socialCallbackPath(provider)}`;
@@ -126,6 +135,7 @@ export class SocialService {
       language: requestLanguage(merchant, input.language),
       createdAt: new Date(now),
       expiresAt: new Date(now + STATE_TTL_MS),
+      linkMemberId: linkMember?.id ?? null,
     });
     if (++this.started % PURGE_EVERY === 0) await purgeOauthStates(db, new Date(now));
 
@@ -180,6 +190,9 @@ export class SocialService {
     }
     if (!claims?.sub) throw new AppError('social.failed');
 
+    if (row.linkMemberId !== null) {
+      return this.finishLink(merchant, provider, row.linkMemberId, claims, row.returnTo, input.ip);
+    }
     const site = row.site;
     let member = await findLinkedMember(this.deps.database.db, merchant.code, provider, claims.sub);
     // A new member is never of an agent type, so the agent site cannot make one.
@@ -194,6 +207,52 @@ export class SocialService {
       location: issued.url,
       member,
     };
+  }
+
+  /**
+   * A link started by a signed-in member (bindings): the provider account is linked to that
+   * member unless it is linked to another one, or the member has this provider linked already.
+   * The browser goes back to the page that started it with `linked=<provider>`.
+   */
+  private async finishLink(
+    merchant: MerchantState,
+    provider: SocialProvider,
+    memberId: number,
+    claims: client.IDToken,
+    returnTo: string,
+    ip: string,
+  ): Promise<{ location: string; member: MemberRow }> {
+    const db = this.deps.database.db;
+    const member = await findById(db, merchant.code, memberId);
+    if (member?.status !== 'active') throw new AppError('login.not.member');
+    const other = await findLinkedMember(db, merchant.code, provider, claims.sub);
+    if (other && other.id !== member.id) throw new AppError('social.already.linked');
+    if (!other) {
+      const own = await listSocialIdentities(db, member.id);
+      if (own.some((r) => r.provider === provider)) throw new AppError('social.already.linked');
+      const at = new Date(this.deps.clock.now());
+      const event: SecurityEvent = { kind: 'binding.social_linked', ip, at, detail: { provider } };
+      try {
+        await db.transaction(async (tx) => {
+          await insertSocialIdentity(tx, {
+            merchantCode: merchant.code,
+            provider,
+            subject: claims.sub,
+            memberId: member.id,
+            email: verifiedEmail(claims),
+            createdAt: at,
+          });
+          await this.deps.events?.record(tx, member, event);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new AppError('social.already.linked');
+        throw e;
+      }
+      await this.deps.events?.announce(merchant, member, event);
+      await this.deps.onLinked?.(merchant, member, event);
+    }
+    const sep = returnTo.includes('?') ? '&' : '?';
+    return { location: `${returnTo}${sep}linked=${provider}`, member };
   }
 
   /**

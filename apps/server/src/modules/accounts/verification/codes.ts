@@ -5,7 +5,7 @@ import { sameHex, sha256Hex } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 
 export type CodeChannel = 'sms' | 'email';
-export type CodePurpose = 'register' | 'reset' | 'login' | 'login-ip' | 'unlock';
+export type CodePurpose = 'register' | 'reset' | 'login' | 'login-ip' | 'unlock' | 'bind' | 'paypw-reset';
 
 export interface CodeTarget {
   merchantCode: string;

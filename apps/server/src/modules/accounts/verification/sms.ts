@@ -13,12 +13,27 @@ import { maskEmail, maskMobile } from '../member/presenter.ts';
 import { findByAccount, findByMobile } from '../member/repository.ts';
 import { accountSettings, loginCaptchaAlways } from '../security/settings.ts';
 import type { CaptchaService } from './captcha.ts';
-import type { CodeChannel, CodeStore } from './codes.ts';
+import type { CodeChannel, CodePurpose, CodeStore, CodeTarget } from './codes.ts';
 import { normaliseMobile } from './phone.ts';
 
 type NoLoginRequest = z.output<typeof smsNoLoginRequestSchema>;
 type LoginCodeRequest = z.output<typeof smsLoginCodeRequestSchema>;
 export type SmsPurpose = 'register' | 'reset' | 'login';
+
+/** Where a member's code goes and what it is for; emails are compared in lower case. */
+export interface MemberCodeTarget {
+  channel: CodeChannel;
+  recipient: string;
+  purpose: Extract<CodePurpose, 'login-ip' | 'bind' | 'paypw-reset'>;
+}
+
+const memberTarget = (merchantCode: string, member: MemberRow, to: MemberCodeTarget): CodeTarget => ({
+  merchantCode,
+  channel: to.channel,
+  purpose: to.purpose,
+  recipient: to.channel === 'email' ? to.recipient.toLowerCase() : to.recipient,
+  memberId: member.id,
+});
 
 /** Requests for one number in ten minutes beyond which the number is locked (abuse). */
 const BURST_LIMIT = 5;
@@ -93,29 +108,44 @@ export class SmsService {
   }
 
   /**
-   * A code for a member who has proven the password (LOGINIPVERF3): to the bound mobile, or the
-   * email when there is no mobile. Throttled per member and client like every other code.
+   * A code for a member who has proven the password (LOGINIPVERF3): to the bound mobile (sms)
+   * or email. Throttled per member and client like every other code.
    */
   async sendToMember(
     merchant: MerchantState,
     member: MemberRow,
     ip: string,
     language: string,
+    channel: CodeChannel,
   ): Promise<{ channel: CodeChannel; destination: string }> {
-    const channel: CodeChannel | null = member.mobile ? 'sms' : member.email ? 'email' : null;
-    if (!channel) throw new AppError('login.ip.unverifiable');
+    const recipient = channel === 'sms' ? member.mobile : member.email;
+    if (!recipient) throw new AppError('login.ip.unverifiable');
+    const destination = await this.sendMemberCode(
+      merchant,
+      member,
+      { channel, recipient, purpose: 'login-ip' },
+      ip,
+      language,
+    );
+    return { channel, destination };
+  }
+
+  /**
+   * Sends a member's code to an address (the bound one, or a new one being bound), throttled
+   * per member and client. Returns the address masked.
+   */
+  async sendMemberCode(
+    merchant: MerchantState,
+    member: MemberRow,
+    to: MemberCodeTarget,
+    ip: string,
+    language: string,
+  ): Promise<string> {
     await this.throttle(merchant.code, `member:${member.id}`, ip);
-    const recipient = (channel === 'sms' ? member.mobile : member.email)!;
+    const { channel, recipient } = to;
     const minutes = accountSettings(merchant).smsValidityMinutes;
     const code = randomDigits(6);
-    const target = {
-      merchantCode: merchant.code,
-      channel,
-      purpose: 'login-ip' as const,
-      recipient,
-      memberId: member.id,
-    };
-    await this.deps.codes.issue(target, code, minutes * MINUTE_MS);
+    await this.deps.codes.issue(memberTarget(merchant.code, member, to), code, minutes * MINUTE_MS);
     try {
       await this.deps.messenger.send({
         merchantCode: merchant.code,
@@ -130,15 +160,18 @@ export class SmsService {
     } catch {
       throw new AppError(channel === 'sms' ? 'sms.send.failed' : 'email.send.failed');
     }
-    return { channel, destination: (channel === 'sms' ? maskMobile(recipient) : maskEmail(recipient)) ?? '' };
+    return (channel === 'sms' ? maskMobile(recipient) : maskEmail(recipient)) ?? '';
   }
 
-  /** Uses up a code sendToMember sent; sms.code.invalid or .expired otherwise. */
-  async checkMemberCode(merchantCode: string, member: MemberRow, code: string): Promise<void> {
-    const channel: CodeChannel = member.mobile ? 'sms' : 'email';
-    const recipient = (member.mobile ?? member.email) as string;
-    const target = { merchantCode, channel, purpose: 'login-ip' as const, recipient, memberId: member.id };
-    const result = await this.deps.codes.consume(target, code);
+  /** Uses up a code sendMemberCode sent; sms.code.invalid or .expired otherwise. */
+  async checkMemberCode(
+    merchantCode: string,
+    member: MemberRow,
+    to: MemberCodeTarget,
+    code: string,
+  ): Promise<void> {
+    if (!/^[0-9]{6}$/.test(code)) throw new AppError('sms.code.invalid');
+    const result = await this.deps.codes.consume(memberTarget(merchantCode, member, to), code);
     if (result === 'expired') throw new AppError('sms.code.expired');
     if (result !== 'ok') throw new AppError('sms.code.invalid');
   }

@@ -16,6 +16,7 @@ import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
+import { BindingsPanel } from '../security/bindings/bindings-panel';
 import { ChangePasswordForm } from '../security/change-password-form';
 import { KycPanel } from '../security/kyc/kyc-panel';
 import { ActiveSessions } from '../security/sessions/active-sessions';
@@ -163,6 +164,10 @@ function SecurityCentre({ slots }: { slots: MemberCentreSlots }) {
       <section aria-labelledby="password-heading" className={styles.section}>
         <h3 id="password-heading">{t('changePassword.title')}</h3>
         <ChangePasswordForm key={formKey} onDone={() => setFormKey((k) => k + 1)} />
+      </section>
+      <section aria-labelledby="bindings-heading" className={styles.section} data-section="bindings">
+        <h3 id="bindings-heading">{t('bindings.title')}</h3>
+        <BindingsPanel />
       </section>
       <section aria-labelledby="two-factor-heading" className={styles.section} data-section="two-factor">
         <h3 id="two-factor-heading">{t('twoFactor.title')}</h3>

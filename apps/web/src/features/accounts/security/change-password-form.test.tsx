@@ -43,6 +43,15 @@ function server(change: () => Response) {
   });
 }
 
+const loginValueForTest = {
+  token: 'tok2',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  forceChangePassword: false,
+  id: 5,
+  userName: 'lucky88',
+  customerType: 0,
+};
 const sentChange = (fake: ReturnType<typeof server>) => fake.callsTo('POST', '/wps/member/password');
 
 beforeEach(() => sessionStorage.setItem('token', 'tok'));
@@ -106,5 +115,21 @@ describe('the reasons in CN', { timeout: 15_000 }, () => {
     expect(text('password_contains_account')).toBe('密码不能包含您的账号名。');
     expect(text('password_breached')).toBe('该密码过于常见，已出现在泄露密码列表中。请换一个。');
     expect(problemText(t, 'pin_birthday', 'paymentPassword', [])).toBe('请勿使用您的生日。');
+  });
+
+  it('asks for the authenticator code when the merchant guards the change with the second factor', async () => {
+    let calls = 0;
+    const fake = server(() => {
+      calls += 1;
+      return calls === 1 ? fail(400, 'two.factor.code.required') : ok({ ...loginValueForTest });
+    });
+    await fill('Brand-New-Pass-9', fake);
+    const code = await screen.findByRole('textbox', { name: /recovery code/i });
+    expect(sentChange(fake)[0]?.body).not.toHaveProperty('twoFactorCode');
+    const user = userEvent.setup({ delay: null });
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() => expect(sentChange(fake)).toHaveLength(2));
+    expect(sentChange(fake)[1]?.body).toMatchObject({ twoFactorCode: '123456' });
   });
 });

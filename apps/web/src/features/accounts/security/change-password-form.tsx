@@ -1,15 +1,18 @@
 import type { ValidationRule } from '@aurum/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui';
-import { FormFailure, PasswordField, useForm } from '../../../components/ui/form';
+import { FormFailure, PasswordField, TextField, useForm } from '../../../components/ui/form';
 import { accountErrorText, fieldProblemsOf } from '../../../lib/account/errors';
 import { useMemberInfo } from '../../../lib/account/member-info';
 import { useRegisterSettings } from '../../../lib/account/register-settings';
 import { describeProblem, validateNewPassword } from '../../../lib/account/rules';
 import { useAccountTexts } from '../../../lib/account/texts';
+import { errorCodeOf } from '../../../lib/api';
 import { notify } from '../../../lib/notify/notify';
 import { useChangePassword } from './api/change-password';
 import styles from './change-password.module.css';
+import { secondFactorCodeOf } from './two-factor/code-fields';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 type Values = Record<Field, string>;
@@ -44,6 +47,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const memberInfo = useMemberInfo().data;
   const hasPassword = memberInfo?.hasPassword ?? true;
   const mutation = useChangePassword();
+  // The merchant may guard the change with the second factor: its code is asked once the server
+  // says so (null: not asked).
+  const [code, setCode] = useState<string | null>(null);
   const form = useForm<Values>({
     initial: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
     validate: (values) =>
@@ -55,8 +61,18 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     describe: describeProblem(t, rules),
     onSubmit: async ({ oldPassword, ...rest }, form) => {
       try {
-        await mutation.mutateAsync(hasPassword ? { ...rest, oldPassword } : rest);
+        const twoFactorCode = code === null ? null : secondFactorCodeOf(code);
+        if (code !== null && !twoFactorCode) {
+          form.setFailure(t('twoFactor.codeOrRecoveryRequired'));
+          return;
+        }
+        const body = { ...rest, ...(twoFactorCode ? { twoFactorCode } : {}) };
+        await mutation.mutateAsync(hasPassword ? { ...body, oldPassword } : body);
       } catch (error) {
+        const failed = errorCodeOf(error);
+        if (failed === 'two.factor.code.required' || failed === 'two.factor.code.invalid') {
+          setCode((c) => c ?? '');
+        }
         form.setErrors(fieldProblemsOf(error));
         form.setFailure(accountErrorText(t, tc, error));
         return;
@@ -80,6 +96,16 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       {hasPassword ? field('oldPassword', 'current-password') : null}
       {field('newPassword', 'new-password')}
       {field('confirmNewPassword', 'new-password')}
+      {code !== null ? (
+        <TextField
+          name="twoFactorCode"
+          label={t('twoFactor.codeOrRecovery')}
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          maxLength={16}
+        />
+      ) : null}
       <FormFailure>{form.failure}</FormFailure>
       <Button type="submit" size="lg" block busy={form.submitting} disabled={form.submitting}>
         {t('changePassword.submit')}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer } from '../../../testing/fake-server';
+import { fail, fakeServer, ok } from '../../../testing/fake-server';
 import { renderWithApp } from '../../../testing/render';
 import { PaymentPasswordForm } from './payment-password-form';
 
@@ -38,5 +38,29 @@ describe('PaymentPasswordForm says why a withdraw password is too easy to guess'
     expect(
       await screen.findByText('This withdraw password is too easy to guess. Choose another.'),
     ).toBeTruthy();
+  });
+});
+
+describe('PaymentPasswordForm with the merchant’s second-factor guard', { timeout: 15_000 }, () => {
+  it('asks for the authenticator code when the server does, and sends it with the next try', async () => {
+    let calls = 0;
+    const fake = fakeServer({
+      'PUT /wps/member/password/payment': () => {
+        calls += 1;
+        return calls === 1 ? fail(400, 'two.factor.code.required') : ok({ hasPaymentPassword: true });
+      },
+    });
+    await submit('739146');
+    expect(
+      await screen.findByText('Enter the code of your authenticator app (or a recovery code).'),
+    ).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: 'Authenticator code or recovery code' }), '135790');
+    await user.click(screen.getByRole('button', { name: 'Set withdraw password' }));
+    await vi.waitFor(() => expect(fake.callsTo('PUT', '/wps/member/password/payment')).toHaveLength(2));
+    expect(fake.callsTo('PUT', '/wps/member/password/payment')[0]?.body).not.toHaveProperty('twoFactorCode');
+    expect(fake.callsTo('PUT', '/wps/member/password/payment')[1]?.body).toMatchObject({
+      twoFactorCode: '135790',
+    });
   });
 });

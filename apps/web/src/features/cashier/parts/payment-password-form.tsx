@@ -8,6 +8,7 @@ import { useCashierTexts, useFundsTexts } from '../../../lib/money/texts';
 import { notify } from '../../../lib/notify/notify';
 import { useSetPaymentPassword } from '../api/payment-password';
 import styles from '../cashier.module.css';
+import { SecondFactorField, useSecondFactor } from './second-factor';
 
 type Field = 'loginPassword' | 'oldPaymentPassword' | 'newPaymentPassword' | 'confirmPaymentPassword';
 type Values = Record<Field, string>;
@@ -50,6 +51,7 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
   const { t: tf } = useFundsTexts();
   const { t: tc } = useTranslation();
   const mutation = useSetPaymentPassword();
+  const secondFactor = useSecondFactor();
   const form = useForm({
     initial: EMPTY,
     validate: (values) => {
@@ -64,8 +66,10 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
         ? { oldPaymentPassword: values.oldPaymentPassword, newPaymentPassword, confirmPaymentPassword }
         : { loginPassword: values.loginPassword, newPaymentPassword, confirmPaymentPassword };
       try {
-        await mutation.mutateAsync(body);
+        await mutation.mutateAsync({ ...body, ...secondFactor.payload() });
+        secondFactor.reset();
       } catch (error) {
+        secondFactor.asked(error);
         // Too easy to guess (a repeat, a run, the birthday): the server's reason, under the field.
         const weak = isApiError(error) ? error.details?.newPaymentPassword : undefined;
         if (errorCodeOf(error) === 'payment.password.weak') {
@@ -113,6 +117,7 @@ export function PaymentPasswordForm({ hasPassword, onDone }: { hasPassword: bool
         isNew
       />
       <PinField label={t('paymentPassword.confirm')} {...form.field('confirmPaymentPassword')} isNew />
+      <SecondFactorField state={secondFactor} />
       <FormFailure>{form.failure}</FormFailure>
       <Button
         type="submit"

@@ -18,6 +18,7 @@ import styles from '../cashier.module.css';
 import { AccountLabel } from './account-label';
 import { BindAccountForm } from './bind-account-form';
 import { Live, Note } from './messages';
+import { SecondFactorField, useSecondFactor } from './second-factor';
 
 /** The most a member can withdraw now: the merchant's maximum or the balance, the smaller. */
 export function withdrawCeiling(settings: Pick<WithdrawSettings, 'maximumAmount' | 'availableBalance'>) {
@@ -93,6 +94,7 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
   const min = parseMoney(settings.minimumAmount) ?? 0n;
   const canAdd = accounts.length < settings.maxAccounts;
 
+  const secondFactor = useSecondFactor();
   const form = useForm({
     initial: { amount: '', paymentPassword: '' },
     validators: {
@@ -112,12 +114,18 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
       setDone(null);
       const request = { accountId, amount: values.amount.trim(), paymentPassword: values.paymentPassword };
       try {
-        const order = await mutation.mutateAsync({ ...request, idempotencyKey: intent.keyFor(request) });
+        const order = await mutation.mutateAsync({
+          ...request,
+          ...secondFactor.payload(),
+          idempotencyKey: intent.keyFor(request),
+        });
         intent.complete();
+        secondFactor.reset();
         setDone(order);
         f.setValues({ amount: '', paymentPassword: '' });
       } catch (error) {
         intent.failed(error);
+        secondFactor.asked(error);
         if (errorCodeOf(error) === 'payment.password.invalid') {
           f.setError('paymentPassword', t('accounts.refused.paymentPassword'));
         } else {
@@ -171,6 +179,7 @@ export function WithdrawForm({ settings, symbol }: { settings: WithdrawSettings;
         all={ceiling >= min ? ceiling : null}
       />
       <PinField label={t('common.paymentPassword')} {...form.field('paymentPassword')} />
+      <SecondFactorField state={secondFactor} />
       <FormFailure>{form.failure}</FormFailure>
       <Button
         type="submit"

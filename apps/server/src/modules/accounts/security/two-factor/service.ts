@@ -23,7 +23,7 @@ import {
 import { checkCurrentPassword } from '../../member/password.ts';
 import { findById, type Queryable } from '../../member/repository.ts';
 import type { SecurityEvent, SecurityEventKind, SecurityEvents } from '../security-events.ts';
-import { requireRealAccount } from '../settings.ts';
+import { accountSettings, requireRealAccount } from '../settings.ts';
 import {
   deleteTwoFactor,
   failChallenge,
@@ -38,6 +38,9 @@ import {
   takeStep,
   useRecoveryCode,
 } from './repository.ts';
+
+/** The actions a merchant may guard with the second factor. */
+export type SecondFactorAction = 'withdraw' | 'paymentPassword' | 'loginPassword';
 
 /** Code checks (sign-in, unbind, new recovery codes) per member and per client in this window. */
 const CODE_WINDOW_MS = 15 * MINUTE_MS;
@@ -273,6 +276,50 @@ export class TwoFactorService {
         typed: challenge.byPassword ? { isDefault: challenge.defaultPassword } : undefined,
       },
     };
+  }
+
+  /**
+   * The merchant's guard on an action (accounts.secondFactorFor): when it is on, the member
+   * needs a bound app (two.factor.required) and a code of it or a recovery code
+   * (two.factor.code.required when none is sent, two.factor.code.invalid when wrong).
+   */
+  async requireFor(
+    merchant: MerchantState,
+    member: MemberRow,
+    action: SecondFactorAction,
+    code: string | undefined,
+    ip: string,
+  ): Promise<void> {
+    if (!accountSettings(merchant).secondFactorFor[action]) return;
+    if (!(await this.isOn(member.id))) throw new AppError('two.factor.required');
+    if (!code) throw new AppError('two.factor.code.required');
+    await this.prove(merchant, member, code, ip);
+  }
+
+  /** Recovery codes the member has left (0 without an app bound). */
+  recoveryCodesLeft(memberId: number): Promise<number> {
+    return recoveryCodesLeft(this.db, memberId);
+  }
+
+  /**
+   * Proves the member holds the second factor outside a sign-in ticket (an unrecognised
+   * network's check, an action the merchant guards with it): a code of the app (`totp`) or a
+   * recovery code (`recovery`), limited like every code check. two.factor.code.invalid otherwise.
+   */
+  async prove(
+    merchant: MerchantState,
+    member: MemberRow,
+    code: string,
+    ip: string,
+    kind: 'totp' | 'recovery' | 'any' = 'any',
+  ): Promise<void> {
+    const row = await this.boundRow(member);
+    await this.limitCodes(member.id, ip);
+    const totp = isTotpCode(code);
+    if ((kind === 'totp' && !totp) || (kind === 'recovery' && totp)) {
+      throw new AppError('two.factor.code.invalid');
+    }
+    await this.checkCode(merchant, member, row, code, ip);
   }
 
   private async boundRow(member: MemberRow) {

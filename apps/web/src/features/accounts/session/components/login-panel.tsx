@@ -1,4 +1,4 @@
-import type { LoginValue } from '@aurum/contract';
+import type { IpVerificationChannel, LoginValue } from '@aurum/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon } from '../../../../components/ui';
@@ -22,6 +22,7 @@ import { useAgentSite } from '../../../../lib/account/site';
 import { useAccountTexts } from '../../../../lib/account/texts';
 import { WarningDialog } from '../../../../lib/account/warning-dialog';
 import { errorCodeOf, isApiError } from '../../../../lib/api';
+import { RECOVERY_CODE_PATTERN } from '../../../../lib/contract';
 import { useBrand, useFeature } from '../../../../lib/site';
 import { login, loginWithRememberCookie, requestUnlockLink } from '../api/login';
 import { requestLoginCode } from '../api/verification';
@@ -64,6 +65,52 @@ interface Values {
   ipVerificationCode: string;
 }
 
+/** LOGINIPVERF3: the channel in use, where its code went (masked; '' before one is sent), and all of the member's. */
+interface IpCheck {
+  channel: IpVerificationChannel;
+  destination: string;
+  channels: IpVerificationChannel[];
+}
+
+const IP_CHANNELS: readonly IpVerificationChannel[] = ['sms', 'email', 'totp', 'recovery', 'bank'];
+const isIpChannel = (v: unknown): v is IpVerificationChannel =>
+  (IP_CHANNELS as readonly unknown[]).includes(v);
+
+const IP_TEXT = {
+  totp: 'login.ipTotp',
+  recovery: 'login.ipRecovery',
+  bank: 'login.ipBank',
+} as const;
+
+/** login.ip.verification's details: the channel asked, where its code went, and every channel. */
+export function ipCheckOf(error: unknown): IpCheck {
+  const details = isApiError(error) ? (error.details ?? {}) : {};
+  const channels = (details.channels ?? '').split(',').filter(isIpChannel);
+  const channel = isIpChannel(details.channel) ? details.channel : (channels[0] ?? 'sms');
+  return {
+    channel,
+    destination: details.destination ?? '',
+    channels: channels.length ? channels : [channel],
+  };
+}
+
+/** What the login call takes for the channel: a code (six digits or a recovery code) or a name. */
+export function ipProof(channel: IpVerificationChannel, typed: string) {
+  const value = typed.trim();
+  if (!value) return { ipVerificationChannel: channel };
+  if (channel === 'bank') return { ipVerificationChannel: channel, ipVerificationName: value };
+  return {
+    ipVerificationChannel: channel,
+    ipVerificationCode: channel === 'recovery' ? value : value.replace(/\s/g, ''),
+  };
+}
+
+function ipLabel(t: ReturnType<typeof useAccountTexts>['t'], channel: IpVerificationChannel): string {
+  if (channel === 'bank') return t('login.ipName');
+  if (channel === 'sms' || channel === 'email') return t('login.ipCode');
+  return t(`login.ipChannels.${channel}`);
+}
+
 /** The masked stand-in for a remembered password: the browser never holds the real one. */
 const REMEMBERED_MASK = '••••••••';
 
@@ -86,8 +133,8 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
   const mode = chosenMode && modes.includes(chosenMode) ? chosenMode : (modes[0] ?? 'username');
 
   const [remembered, setRemembered] = useState(() => (agentSite ? null : getRememberedAccount()));
-  // LOGINIPVERF3: where the server sent the code for a sign-in from a new network.
-  const [ipCheck, setIpCheck] = useState<string | null>(null);
+  // LOGINIPVERF3: how the member proves a sign-in from a new network (where a code went).
+  const [ipCheck, setIpCheck] = useState<IpCheck | null>(null);
   const [askedForCaptcha, setAskedForCaptcha] = useState(false);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(() =>
     twoFactorTicket ? { ticket: twoFactorTicket, method: 'social', remember: false } : null,
@@ -100,6 +147,14 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
   const [locked, setLocked] = useState<'no' | 'yes' | 'asking' | 'sent'>('no');
   const rules = settings?.rules ?? [];
   const providers = agentSite ? [] : socialProvidersOf(settings);
+
+  const ipProofProblem = (channel: IpVerificationChannel, typed: string): Problem => {
+    const value = typed.trim();
+    if (channel === 'bank') return value ? null : t('login.ipNameRequired');
+    if (channel === 'recovery')
+      return RECOVERY_CODE_PATTERN.test(value) ? null : t('login.ipRecoveryRequired');
+    return /^[0-9]{6}$/.test(value.replace(/\s/g, '')) ? null : t('login.codeRequired');
+  };
 
   const validate = (v: Values): Record<string, Problem> => {
     // A remembered sign-in sends no form: the server holds the token.
@@ -115,7 +170,9 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
       password: v.password.trim() ? null : t('login.passwordRequired'),
       captcha: captchaShown && !v.captcha.trim() ? t('login.captchaRequired') : null,
       ipVerificationCode:
-        ipCheck !== null && !/^[0-9]{6}$/.test(v.ipVerificationCode.trim()) ? t('login.codeRequired') : null,
+        ipCheck !== null && (ipCheck.destination || !['sms', 'email'].includes(ipCheck.channel))
+          ? ipProofProblem(ipCheck.channel, v.ipVerificationCode)
+          : null,
     };
   };
 
@@ -129,8 +186,9 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
     }
     const code = errorCodeOf(error);
     if (code === 'login.ip.verification') {
-      setIpCheck((isApiError(error) && error.details?.destination) || '');
+      setIpCheck(ipCheckOf(error));
       form.setValues({ ipVerificationCode: '' });
+      form.setFailure(null);
       return;
     }
     if (code === 'login.ip.unverifiable') {
@@ -186,7 +244,7 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
           site,
           remember,
           ...answer,
-          ...(ipCheck !== null ? { ipVerificationCode: v.ipVerificationCode.trim() } : {}),
+          ...(ipCheck !== null ? ipProof(ipCheck.channel, v.ipVerificationCode) : {}),
         });
         succeed(value, 'password', v.remember);
       } else {
@@ -231,6 +289,41 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
       setLocked('yes');
       form.setFailure(accountErrorText(t, tc, error));
     }
+  };
+
+  /** Another way to prove the new network: sms and email ask the server to send a code. */
+  const chooseIpChannel = async (channel: IpVerificationChannel) => {
+    if (!ipCheck) return;
+    form.setValues({ ipVerificationCode: '' });
+    form.setErrors({});
+    form.setFailure(null);
+    if (channel !== 'sms' && channel !== 'email') {
+      setIpCheck({ ...ipCheck, channel, destination: '' });
+      return;
+    }
+    const v = form.values;
+    try {
+      const value = await login({
+        type: 'username',
+        username: v.username.trim(),
+        password: v.password,
+        site,
+        remember: v.remember && !agentSite,
+        ipVerificationChannel: channel,
+      });
+      succeed(value, 'password', v.remember);
+    } catch (error) {
+      failed(error, form, { method: 'password', remember: v.remember });
+    }
+  };
+
+  const ipText = (check: IpCheck) => {
+    if (check.channel === 'sms' || check.channel === 'email') {
+      return check.destination
+        ? t('login.ipCheck', { destination: check.destination })
+        : t('login.ipSendPrompt');
+    }
+    return t(IP_TEXT[check.channel]);
   };
 
   const switchAccount = () => {
@@ -327,18 +420,47 @@ export function LoginPanel({ inModal, onSwitch, onLoggedIn, twoFactorTicket }: L
               />
               {captchaShown ? <CaptchaField {...form.field('captcha')} captcha={captcha} /> : null}
               {ipCheck !== null ? (
-                <div className={styles.ipCheck} data-ip-check="true">
+                <div className={styles.ipCheck} data-ip-check="true" data-channel={ipCheck.channel}>
                   <p role="status" className={styles.note}>
                     <Icon name="lock" size={18} />
-                    {t('login.ipCheck', { destination: ipCheck })}
+                    {ipText(ipCheck)}
                   </p>
-                  <TextField
-                    {...form.field('ipVerificationCode')}
-                    label={t('login.ipCode')}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                  />
+                  {ipCheck.channels.length > 1 ? (
+                    <fieldset className={styles.ipChannels}>
+                      <legend>{t('login.ipChannel')}</legend>
+                      {ipCheck.channels.map((channel) => (
+                        <Button
+                          key={channel}
+                          size="sm"
+                          variant={channel === ipCheck.channel ? 'primary' : 'secondary'}
+                          aria-pressed={channel === ipCheck.channel}
+                          disabled={form.submitting}
+                          onClick={() => void chooseIpChannel(channel)}
+                          data-ip-channel={channel}
+                        >
+                          {t(`login.ipChannels.${channel}`)}
+                        </Button>
+                      ))}
+                    </fieldset>
+                  ) : null}
+                  {(ipCheck.channel === 'sms' || ipCheck.channel === 'email') && !ipCheck.destination ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void chooseIpChannel(ipCheck.channel)}
+                      data-action="ip-send"
+                    >
+                      {t('login.ipSend')}
+                    </Button>
+                  ) : (
+                    <TextField
+                      {...form.field('ipVerificationCode')}
+                      label={ipLabel(t, ipCheck.channel)}
+                      {...(ipCheck.channel === 'bank' || ipCheck.channel === 'recovery'
+                        ? { autoComplete: 'off' }
+                        : { inputMode: 'numeric' as const, autoComplete: 'one-time-code' })}
+                      maxLength={ipCheck.channel === 'bank' ? 64 : ipCheck.channel === 'recovery' ? 16 : 6}
+                    />
+                  )}
                 </div>
               ) : null}
             </>
