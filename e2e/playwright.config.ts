@@ -5,13 +5,25 @@ import { E2E_CLOCK_PORT, E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
 
 const dataDir = path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
 
+/** Journeys that switch something every visitor sees, or move the server's clock. */
+const EXCLUSIVE = [
+  '**/shell.spec.ts',
+  '**/games.spec.ts',
+  '**/content.spec.ts',
+  '**/console-content.spec.ts',
+  '**/agent-contracts.spec.ts',
+  '**/unrecognised-signin.spec.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // Runs once the server is up (Playwright starts webServer first).
   globalSetup: './global-setup.ts',
-  // Operator switches (maintenance, region) change what every page sees: one worker.
-  workers: 1,
+  // Two files at a time; within a file, its journeys in order. The files that change what every
+  // page sees (maintenance, region, a vendor's maintenance, site-wide content and popups, the
+  // harness clock) run after the others, one at a time: the `exclusive` project.
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -40,6 +52,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'shared', testIgnore: EXCLUSIVE },
+    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['shared'], workers: 1 },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${dataDir}`,
     cwd: path.resolve(import.meta.dirname, '..'),
