@@ -99,10 +99,47 @@ describe('the players section', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('lists the identity documents waiting for review, oldest first; one opens at the Verification tab', async () => {
+    window.history.replaceState(null, '', '/console/players');
+    const waiting = (id: number, account: string, submittedAt: string) => ({
+      id,
+      account,
+      idType: 'nationalId',
+      status: 'pending',
+      reason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      submittedAt,
+    });
+    const calls = serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': () => ok(page()),
+      'command:kyc': () =>
+        ok({
+          submissions: [
+            waiting(9, 'newer', '2026-11-21T08:00:00.000Z'),
+            waiting(4, 'demo', '2026-11-20T08:00:00.000Z'),
+          ],
+        }),
+    });
+    render(<ConsoleApp />);
+    const queue = await screen.findByRole('region', { name: 'Identity documents waiting for review' });
+    const rows = await within(queue).findAllByRole('row');
+    expect(rows[1]!.textContent).toContain('demo');
+    expect(rows[2]!.textContent).toContain('newer');
+    expect(calls).toContainEqual({ command: 'kyc', action: 'list', status: 'pending' });
+    fireEvent.click(within(rows[1]!).getByRole('link', { name: 'demo' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/console/players/demo'));
+    expect((await screen.findByRole('tab', { name: 'Verification' })).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+  });
+
   it('searches by one box and opens the player page from a result', async () => {
     window.history.replaceState(null, '', '/console/players');
     const calls = serve({
       me: operator(['site.read', 'players.read']),
+      'command:kyc': () => ok({ submissions: [] }),
       'command:player': (args) =>
         args.action === 'search'
           ? ok([

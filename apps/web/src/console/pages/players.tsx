@@ -119,14 +119,15 @@ const searchPath = () => `${pathOf({ kind: 'section', section: 'players' })}${la
 /** The search a player page goes back to (`?q=…`), kept while the console is open. */
 let lastSearch = '';
 
-/** A link inside the console's own router. */
-function PlayerLink({ account }: { account: string }) {
+/** A link inside the console's own router; `tab` opens the player page at that tab. */
+function PlayerLink({ account, tab }: { account: string; tab?: Tab }) {
+  const href = `${playerPath(account)}${tab ? `?tab=${tab}` : ''}`;
   return (
     <a
-      href={playerPath(account)}
+      href={href}
       onClick={(e) => {
         e.preventDefault();
-        navigate(playerPath(account));
+        navigate(href);
       }}
     >
       {account}
@@ -171,7 +172,38 @@ function PlayerSearch() {
           </button>
         </form>
       </search>
-      {query ? <SearchResults q={query} /> : null}
+      {query ? <SearchResults q={query} /> : <PendingVerifications />}
+    </section>
+  );
+}
+
+/** Identity documents waiting for review, oldest first: each opens the member's Verification tab. */
+function PendingVerifications() {
+  const t = useTexts();
+  const k = t.players.kyc;
+  const list = useCommand<{ submissions: KycSubmission[] }>({
+    command: 'kyc',
+    action: 'list',
+    status: 'pending',
+  });
+  const items = list.data ? [...list.data.submissions].reverse() : null;
+  return (
+    <section aria-labelledby="kyc-queue-title">
+      <h2 className="c-h2" id="kyc-queue-title">
+        {k.queue}
+      </h2>
+      <ErrorBanner error={list.error} />
+      {items && items.length === 0 ? <p>{k.queueEmpty}</p> : null}
+      <DataTable
+        items={items}
+        loading={list.loading}
+        rowKey={(s) => String(s.id)}
+        columns={[
+          { label: t.players.account, cell: (s) => <PlayerLink account={s.account} tab="verification" /> },
+          { label: k.type, cell: (s) => k.idTypes[s.idType] ?? s.idType },
+          { label: k.sent, cell: (s) => formatTime(s.submittedAt, t.lang) },
+        ]}
+      />
     </section>
   );
 }
@@ -229,7 +261,10 @@ function PlayerView({ account }: { account: string }) {
   const t = useTexts();
   const p = t.players;
   const page = useCommand<PlayerPage>({ command: 'player', action: 'show', account });
-  const [tab, setTab] = useState<Tab>('profile');
+  const [tab, setTab] = useState<Tab>(() => {
+    const asked = new URLSearchParams(window.location.search).get('tab');
+    return TABS.find((k) => k === asked) ?? 'profile';
+  });
   const data = page.data;
   const tabs = TABS.filter((k) => k !== 'downline' || data?.profile.kind === 'agent');
   return (

@@ -758,6 +758,8 @@ export const cn: ConsoleTexts = {
     vipChanges: '等级变更',
     kyc: {
       none: '该会员尚未提交身份证件。',
+      queue: '待审核的身份证件',
+      queueEmpty: '没有待审核的身份证件。',
       statuses: { pending: '待审核', verified: '已验证', rejected: '已拒绝' } as Record<string, string>,
       idTypes: { passport: '护照', nationalId: '身份证', driverLicence: '驾驶证' } as Record<string, string>,
       id: '提交编号',

@@ -771,6 +771,8 @@ export const en = {
     vipChanges: 'Level changes',
     kyc: {
       none: 'This member has sent no identity documents.',
+      queue: 'Identity documents waiting for review',
+      queueEmpty: 'No identity documents are waiting for review.',
       statuses: { pending: 'Waiting for review', verified: 'Verified', rejected: 'Rejected' } as Record<
         string,
         string
