@@ -10,6 +10,7 @@ import { AccountLabel, accountName } from './parts/account-label';
 import { BindAccountForm } from './parts/bind-account-form';
 import { Loading, Note } from './parts/messages';
 import { PaymentPasswordForm } from './parts/payment-password-form';
+import { PaymentPasswordReset } from './parts/payment-password-reset';
 import { RemoveAccountDialog } from './parts/remove-account-dialog';
 
 /**
@@ -30,6 +31,7 @@ function PaymentPasswordSection() {
   const headingId = useId();
   const settings = useWithdrawSettings();
   const has = settings.data?.hasPaymentPassword;
+  const [resetting, setResetting] = useState(false);
   return (
     <section aria-labelledby={headingId} className={styles.section} data-security="payment-password">
       <div className={styles.cardHead}>
@@ -54,7 +56,24 @@ function PaymentPasswordSection() {
         />
       ) : (
         // Keyed: once set, the form becomes the change form, empty.
-        <PaymentPasswordForm key={String(has)} hasPassword={has} />
+        <>
+          {resetting ? (
+            <PaymentPasswordReset onDone={() => setResetting(false)} onCancel={() => setResetting(false)} />
+          ) : (
+            <PaymentPasswordForm key={String(has)} hasPassword={has} />
+          )}
+          {has && !resetting ? (
+            <div>
+              <Button
+                variant="ghost"
+                onClick={() => setResetting(true)}
+                data-action="forgot-payment-password"
+              >
+                {t('paymentPassword.forgot')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -442,6 +442,43 @@ describe('security centre: cashier sections', () => {
     });
   });
 
+  it('resets a forgotten withdraw password with a code sent to the bound mobile', async () => {
+    let sent: Record<string, unknown> = {};
+    fakeServer({
+      'GET /wps/cashier/withdraw/settings': () => ok(settings()),
+      'GET /wps/cashier/accounts': () => ok([account()]),
+      'POST /wps/member/password/payment/reset/code': () =>
+        ok({ destination: '+63917****567', expiredMinutes: 5 }),
+      'PUT /wps/member/password/payment/reset': (call) => {
+        sent = call.body as Record<string, unknown>;
+        return sent.smsCode === '111111' ? fail(400, 'sms.code.invalid') : ok({ hasPaymentPassword: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<CashierSecurity />);
+    const section = await screen.findByRole('region', { name: 'Withdraw password' });
+    await user.click(await within(section).findByRole('button', { name: 'Forgot your withdraw password?' }));
+    await user.click(within(section).getByRole('button', { name: 'Set new withdraw password' }));
+    expect(within(section).getByText('Enter the code.')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Send code' }));
+    expect(await within(section).findByText('A code was sent to +63917****567.')).toBeTruthy();
+    await user.type(within(section).getByLabelText('Code from the SMS'), '111111');
+    await user.type(within(section).getByLabelText('New withdraw password'), '806142');
+    await user.type(within(section).getByLabelText('Confirm new withdraw password'), '806142');
+    await user.click(within(section).getByRole('button', { name: 'Set new withdraw password' }));
+    expect(await within(section).findByText('The code is wrong or has expired.')).toBeTruthy();
+    await user.clear(within(section).getByLabelText('Code from the SMS'));
+    await user.type(within(section).getByLabelText('Code from the SMS'), '246810');
+    await user.click(within(section).getByRole('button', { name: 'Set new withdraw password' }));
+    // Done: back to the change form.
+    expect(await within(section).findByLabelText('Current withdraw password')).toBeTruthy();
+    expect(sent).toEqual({
+      smsCode: '246810',
+      newPaymentPassword: '806142',
+      confirmPaymentPassword: '806142',
+    });
+  });
+
   it('lists bound accounts masked and removes one with the withdraw password', async () => {
     let accounts = [
       account(),

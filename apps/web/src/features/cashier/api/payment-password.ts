@@ -25,3 +25,21 @@ export function useSetPaymentPassword() {
       ]),
   });
 }
+
+/** POST /wps/member/password/payment/reset/code: a code to the bound mobile, for the reset. */
+export const sendPaymentResetCode = () => apiCall('paymentPasswordResetCode', { body: {} });
+
+export type PaymentResetPayload = RouteBody<'paymentPasswordReset'>;
+
+/**
+ * PUT /wps/member/password/payment/reset (E): a forgotten payment password replaced, proven by
+ * the authenticator's code or the code sent to the bound mobile; the lock-out ends with it.
+ */
+export function useResetPaymentPassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...cashierKey, 'paymentPasswordReset'],
+    mutationFn: (body: PaymentResetPayload) => apiCall('paymentPasswordReset', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cashierKey }),
+  });
+}
