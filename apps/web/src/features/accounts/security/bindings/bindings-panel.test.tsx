@@ -2,6 +2,7 @@ import type { Bindings } from '@aurum/contract';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNotices } from '../../../../lib/notify/notify';
 import { endSession, startSession } from '../../../../lib/session/session-store';
 import { fail, fakeServer, ok } from '../../../../testing/fake-server';
 import { renderWithApp } from '../../../../testing/render';
@@ -27,6 +28,17 @@ afterEach(() => {
 
 const row = (binding: string) => document.querySelector(`[data-binding="${binding}"]`) as HTMLElement;
 
+/** The toasts, as the app's viewport shows them. */
+function Notices() {
+  return (
+    <ul>
+      {useNotices().map((n) => (
+        <li key={n.id}>{n.message}</li>
+      ))}
+    </ul>
+  );
+}
+
 describe('the security centre’s bindings', () => {
   it('binds an email: a code to the new address, the code and the password, then shows it bound', async () => {
     let state = none;
@@ -41,7 +53,12 @@ describe('the security centre’s bindings', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithApp(<BindingsPanel />);
+    renderWithApp(
+      <>
+        <BindingsPanel />
+        <Notices />
+      </>,
+    );
     expect((await screen.findByText(/Email: Not bound/)).textContent).toBeTruthy();
     expect(row('mobile').dataset.bound).toBe('yes');
     expect(row('google').textContent).toContain('Google: Linked');
@@ -59,6 +76,7 @@ describe('the security centre’s bindings', () => {
       channel: 'email',
       email: 'new@example.com',
     });
+    expect(await screen.findByText('A code has been sent to your email.')).toBeTruthy();
 
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '135790');
     await user.type(screen.getByLabelText('Login password'), 'Demo1234');

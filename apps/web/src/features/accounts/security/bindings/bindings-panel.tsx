@@ -176,7 +176,13 @@ function BindForm({ channel, onDone }: { channel: BindingChannel; onDone: () => 
     form.setErrors({ mobileNum: problem });
     return !problem;
   };
-  const sendButton = <SmsButton validate={checkAddress} send={() => sendBindingCode(address(form.values))} />;
+  const sendButton = (
+    <SmsButton
+      validate={checkAddress}
+      send={() => sendBindingCode(address(form.values))}
+      sentText={channel === 'email' ? t('sms.sentEmail') : undefined}
+    />
+  );
   return (
     <form {...form.props} className={styles.form} data-form={`bind-${channel}`}>
       <p className={styles.muted}>{t(channel === 'email' ? 'bindings.emailText' : 'bindings.mobileText')}</p>

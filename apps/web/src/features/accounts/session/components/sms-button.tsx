@@ -12,13 +12,15 @@ interface SmsButtonProps {
   send: () => Promise<{ expiredMinutes: number }>;
   /** Checks the number first; false stops the request (the form shows why). */
   validate: () => boolean;
+  /** What the toast says once sent (a code to an email address says so); "sent to your phone" else. */
+  sentText?: string;
 }
 
 /**
  * The SMS button (spec §4): one request per second at most, disabled while it counts down 60 s
  * per minute the code is valid; a failure shows a warning popup with the server's message.
  */
-export function SmsButton({ send, validate }: SmsButtonProps) {
+export function SmsButton({ send, validate, sentText }: SmsButtonProps) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const gate = useThrottle();
@@ -33,7 +35,7 @@ export function SmsButton({ send, validate }: SmsButtonProps) {
     try {
       const { expiredMinutes } = await send();
       start(Math.max(1, expiredMinutes) * SMS_SECONDS_PER_MINUTE);
-      notify(t('sms.sent'), 'success');
+      notify(sentText ?? t('sms.sent'), 'success');
     } catch (error) {
       setFailure((isApiError(error) && error.message) || tc(errorTextKey(null)));
     } finally {
