@@ -21,10 +21,12 @@ import {
   loginAs,
   nextIp,
   OPS_TOKEN,
+  setMerchantConfig,
   siteHeaders,
   type TestDb,
   testConfig,
 } from '../../testing/app.ts';
+import { expectFailure } from '../../testing/expect.ts';
 import { memberAccount, systemAccount } from '../wallet/index.ts';
 import type { RealtimeOptions } from './hub.ts';
 
@@ -385,6 +387,34 @@ describe.each(engines)('session WebSocket on %s', (engine: Engine) => {
     expect(kept.ws.readyState).toBe(WebSocket.OPEN);
     expect(kept.messages.some((m) => (m.type as string) === 'sessions.ended')).toBe(false);
     kept.close();
+  });
+
+  it('closes the socket of a session ended for a change of address at once (token_ip_different)', async () => {
+    const { token } = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+    const keeper = await loginAs(app, DEMO_AGENT.account, DEMO_AGENT.password);
+    const kept = await signedIn(keeper.token);
+    const ended = await signedIn(token);
+    await setMerchantConfig(app, (c) => {
+      c.accounts = { ...c.accounts, endSessionOnAddressChange: true } as typeof c.accounts;
+    });
+    try {
+      const moved = await app.inject({
+        method: 'GET',
+        url: '/wps/v2/wallets/balance',
+        headers: siteHeaders({ authorization: token }),
+        remoteAddress: nextIp(),
+      });
+      expectFailure(moved, 401, 'token_ip_different');
+      // No event and no periodic check: ending the session closes its socket.
+      expect((await ended.closedWithin()).code).toBe(REALTIME_CLOSE.UNAUTHORIZED);
+      await kept.settled();
+      expect(kept.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await setMerchantConfig(app, (c) => {
+        c.accounts = { ...c.accounts, endSessionOnAddressChange: false } as typeof c.accounts;
+      });
+      kept.close();
+    }
   });
 
   it.runIf(engine === 'postgres')('closes a signed-out session’s socket on another process', async () => {

@@ -193,6 +193,8 @@ export class SessionService {
       found.session.ip !== ip
     ) {
       await this.signOut(found.session.id, found.member.id);
+      // Its sockets close at once, in every process, like a sign-out from the security centre.
+      this.revoked(merchant.code, found.member.id);
       throw new AppError('token_ip_different');
     }
     if (now - lastSeen >= TOUCH_EVERY_MS)
