@@ -345,7 +345,8 @@ describe.each(engines)('bindings on %s', (engine) => {
       headers: { cookie: `oauth_binding=${otherBinding}` },
       remoteAddress: nextIp(),
     });
-    expect(String(refused.headers.location)).toBe('/?authError=social.already.linked');
+    // Back to the page that started the link, with the reason.
+    expect(String(refused.headers.location)).toBe('/member/security?authError=social.already.linked');
 
     failure(
       await call('socialUnlink', { provider: 'google', password: 'Wrong-1234' }, { token: m.token }),

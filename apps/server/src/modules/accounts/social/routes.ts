@@ -14,7 +14,7 @@ import type { MerchantState, MerchantStore } from '../../../platform/merchants.t
 import { enforceLimit, type RateLimiter } from '../../../platform/rate-limit.ts';
 import { readCookie } from '../session/cookies.ts';
 import { isSocialProvider } from './config.ts';
-import { type SocialService, STATE_TTL_MS } from './service.ts';
+import { SocialLinkFailed, type SocialService, STATE_TTL_MS } from './service.ts';
 
 /** Binds a started sign-in to the browser that started it; only these two paths see it. */
 export const BINDING_COOKIE = 'oauth_binding';
@@ -124,7 +124,10 @@ function failed(req: FastifyRequest, reply: FastifyReply, e: unknown) {
     req.log.error({ err: e }, 'social sign-in failed');
     code = 'system.error';
   }
-  return reply.redirect(`/?${SOCIAL_RESULT_PARAMS.error}=${encodeURIComponent(code)}`, 302);
+  // A failed link goes back to the member's page that started it; anything else to the home page.
+  const page = e instanceof SocialLinkFailed ? e.returnTo : '/';
+  const sep = page.includes('?') ? '&' : '?';
+  return reply.redirect(`${page}${sep}${SOCIAL_RESULT_PARAMS.error}=${encodeURIComponent(code)}`, 302);
 }
 
 export function setBindingCookie(req: FastifyRequest, reply: FastifyReply, value: string, maxAgeMs: number) {

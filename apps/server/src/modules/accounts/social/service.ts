@@ -25,6 +25,16 @@ import {
 
 /** How long a started sign-in waits for the provider's callback. */
 export const STATE_TTL_MS = 10 * MINUTE_MS;
+
+/** A link attempt that failed: the browser goes back to the page that started it. */
+export class SocialLinkFailed extends AppError {
+  constructor(
+    code: AppError['code'],
+    readonly returnTo: string,
+  ) {
+    super(code);
+  }
+}
 /** Expired attempts are purged once every this many starts. */
 const PURGE_EVERY = 100;
 /** Facebook has no `profile` scope; its public profile permission carries the name. */
@@ -164,6 +174,23 @@ export class SocialService {
       input.binding !== null &&
       sameHex(row.bindingHash, sha256Hex(input.binding));
     if (!fresh || !row) throw new AppError('social.state.invalid');
+    if (row.linkMemberId === null) return this.finish(input, row, state);
+    // A link started from a page of the member's own (the security centre): a failure goes back
+    // there, with its code, rather than to the home page.
+    try {
+      return await this.finish(input, row, state);
+    } catch (e) {
+      if (e instanceof AppError) throw new SocialLinkFailed(e.code, row.returnTo);
+      throw e;
+    }
+  }
+
+  private async finish(
+    input: CallbackInput,
+    row: NonNullable<Awaited<ReturnType<typeof takeOauthState>>>,
+    state: string,
+  ): Promise<{ location: string; member: MemberRow }> {
+    const { provider, query, log } = input;
     const merchant = await this.deps.store.get(row.merchantCode);
     if (!merchant) throw new AppError('merchant.unknown');
 

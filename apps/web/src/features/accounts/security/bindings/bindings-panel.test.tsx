@@ -40,6 +40,21 @@ function Notices() {
 }
 
 describe('the security centre’s bindings', () => {
+  it('says once that a provider was linked on the way back from it, and cleans the address', async () => {
+    fakeServer({ 'GET /wps/member/bindings': () => ok(none) });
+    window.history.replaceState(null, '', '/member/security?linked=google');
+    renderWithApp(
+      <>
+        <BindingsPanel />
+        <Notices />
+      </>,
+    );
+    expect(await screen.findByText('Google sign-in is linked.')).toBeTruthy();
+    expect(window.location.search).toBe('');
+    expect(window.location.pathname).toBe('/member/security');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('binds an email: a code to the new address, the code and the password, then shows it bound', async () => {
     let state = none;
     const server = fakeServer({

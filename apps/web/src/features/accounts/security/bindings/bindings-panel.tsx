@@ -1,5 +1,5 @@
 import type { BindingChannel, SocialProvider } from '@aurum/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Spinner } from '../../../../components/ui';
 import { FormFailure, PasswordField, TextField, useForm } from '../../../../components/ui/form';
@@ -41,6 +41,16 @@ export function BindingsPanel() {
   const [failure, setFailure] = useState<string | null>(null);
   const [linking, setLinking] = useState<SocialProvider | null>(null);
   const back = () => setView({ kind: 'list' });
+
+  // Back from a provider with `linked=<provider>`: say so once and clean the address.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const provider = url.searchParams.get('linked');
+    if (provider !== 'google' && provider !== 'facebook') return;
+    url.searchParams.delete('linked');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    notify(t('bindings.linkedNow', { provider: PROVIDER_NAMES[provider] }), 'success');
+  }, [t]);
 
   if (view.kind === 'bind') return <BindForm channel={view.channel} onDone={back} />;
   if (view.kind === 'unlink') return <UnlinkForm provider={view.provider} onDone={back} />;
