@@ -1,14 +1,14 @@
 import { minorToDecimal as minor } from '@aurum/contract';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { StatementDocument, StatementSection } from './statement.ts';
+import { embedStatementFonts, type StatementFonts } from './statement-fonts.ts';
 import { businessTime, typeName, walletLabel } from './statement-texts.ts';
 
 /**
  * The statement as a PDF (pdf-lib, made offline in the process): A4 pages with the heading, a
  * summary per wallet (opening balance, each type's count, credits and debits, closing balance),
- * the pending withdrawals and every movement. It uses the PDF's standard Helvetica, which has no
- * CJK glyphs: the PDF's words are English in every language (the CSV is in the member's
- * language), and a character Helvetica cannot show (a CJK vendor name or remark) prints as "?".
+ * the pending withdrawals and every movement, in the member's language with the fonts of its
+ * script (statement-fonts.ts); a character those fonts cannot show prints as "?".
  */
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -17,9 +17,6 @@ const SIZE = 9;
 const LEADING = 13;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-/** WinAnsi's printable ASCII part: what Helvetica can encode here. */
-const ascii = (s: string) => s.replace(/[^\x20-\x7E]/g, '?');
-
 class Writer {
   page!: PDFPage;
   y = 0;
@@ -27,8 +24,7 @@ class Writer {
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly fonts: StatementFonts,
   ) {
     this.newPage();
   }
@@ -49,10 +45,10 @@ class Writer {
     opts: { bold?: boolean; size?: number } = {},
   ) {
     this.room();
-    const font = opts.bold ? this.bold : this.font;
+    const font: PDFFont = opts.bold ? this.fonts.bold : this.fonts.regular;
     const size = opts.size ?? SIZE;
     for (const c of cells) {
-      const text = ascii(c.text);
+      const text = this.fonts.printable(c.text);
       const x = c.right ? c.x - font.widthOfTextAtSize(text, size) : c.x;
       this.page.drawText(text, { x, y: this.y, size, font, color: rgb(0, 0, 0) });
     }
@@ -86,11 +82,7 @@ export async function statementPdf(d: StatementDocument): Promise<Uint8Array> {
   doc.setProducer('Aurum');
   doc.setCreationDate(new Date(d.madeAt));
   doc.setModificationDate(new Date(d.madeAt));
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const w = new Writer(doc, await embedStatementFonts(doc, d.language));
   w.row([{ x: MARGIN, text: `${h.statement}: ${d.account}` }], { bold: true, size: 16 });
   w.row([
     {

@@ -2,8 +2,8 @@ import { type Language, type StatementWallet, TX_TYPE } from '@aurum/contract';
 import { offsetMs } from '../agents/index.ts';
 
 /**
- * The statement file's words (CSV in the member's language; the PDF in English, see
- * statement-pdf.ts). The transaction type names are the player site's (funds locale, txType).
+ * The statement file's words, in the member's language (CSV and PDF; the PDF's fonts hold these
+ * characters, see statement-fonts.ts). The transaction type names are the player site's (funds locale, txType).
  */
 type TxTypeName = keyof typeof TX_TYPE;
 type Words = Record<TxTypeName | 'other', string>;
@@ -35,7 +35,7 @@ const HEADERS_EN = {
   movements: 'Movements',
   member: 'Member',
 };
-const TEXTS: Partial<Record<Language, StatementTexts>> = {
+export const TEXTS: Partial<Record<Language, StatementTexts>> = {
   EN: {
     headers: HEADERS_EN,
     types: {

@@ -288,7 +288,10 @@ describe.each(engines)('member statement on %s', (engine) => {
   });
 
   it('makes a valid PDF of several pages', async () => {
-    for (const language of ['EN', 'CN']) {
+    for (const [language, title] of [
+      ['EN', 'Statement'],
+      ['CN', '对账单'],
+    ] as const) {
       const f = await file({ preset: 'thisMonth', format: 'pdf' }, language);
       expect(f.contentType).toBe('application/pdf');
       expect(f.filename.endsWith('.pdf')).toBe(true);
@@ -297,7 +300,7 @@ describe.each(engines)('member statement on %s', (engine) => {
       expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
       const pdf = await PDFDocument.load(bytes);
       expect(pdf.getPageCount()).toBeGreaterThan(1);
-      expect(pdf.getTitle()).toBe(`Statement ${account}`);
+      expect(pdf.getTitle()).toBe(`${title} ${account}`);
     }
   });
 

@@ -44,6 +44,8 @@ export interface StatementSection extends StatementWallet {
 export interface StatementDocument {
   statement: Statement;
   account: string;
+  /** The language of the words (the PDF picks its fonts by it). */
+  language: Language;
   texts: StatementTexts;
   sections: StatementSection[];
   pending: StatementSection;
@@ -146,7 +148,8 @@ export class MemberStatements {
     const document: StatementDocument = {
       statement,
       account: member.account,
-      texts: statementTexts(format === 'pdf' ? 'EN' : language),
+      language,
+      texts: statementTexts(language),
       sections: statement.wallets.map(section),
       pending: section(statement.pendingWithdrawals),
       madeAt: this.clock.now(),

@@ -125,7 +125,6 @@ export default function CreditReportPage() {
               {t(format === 'csv' ? 'downloadCsv' : 'downloadPdf')}
             </Button>
           ))}
-          <span className={styles.muted}>{t('pdfNote')}</span>
         </div>
         {file.isError ? <FormFailure>{moneyErrorText(tf, tc, file.error)}</FormFailure> : null}
         {file.isSuccess ? (
