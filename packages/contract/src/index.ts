@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './features.ts';
 export * from './headers.ts';
+export * from './kyc-options.ts';
 export * from './money.ts';
 export * from './profile.ts';
 export * from './realtime.ts';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * Where uploaded files live. On disk by default (UPLOAD_DIR, or DATA_DIR/uploads); an object
- * store can replace it by implementing the same three calls. Keys are made here, never taken
+ * store can replace it by implementing the same calls. Keys are made here, never taken
  * from a client, so no path a client sends ever reaches the file system.
  */
 export interface BlobStorage {
@@ -12,6 +12,8 @@ export interface BlobStorage {
   put(prefix: string, bytes: Buffer, mime: string): Promise<string>;
   /** The bytes and type, or null when there is no such key. */
   get(key: string): Promise<{ bytes: Buffer; mime: string } | null>;
+  /** Removes the file of a key (a key that is not one, or is gone already, is left alone). */
+  delete(key: string): Promise<void>;
 }
 
 const KEY = /^[a-z0-9-]{1,32}\/[0-9a-f]{2}\/[0-9a-f]{64}\.(png|jpg)$/;
@@ -45,6 +47,11 @@ export class DiskStorage implements BlobStorage {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY.test(key)) return;
+    await rm(path.join(this.root, key), { force: true });
   }
 }
 

@@ -28,6 +28,7 @@ export {
   isLanguage,
   LANGUAGES,
 } from '../../../../packages/contract/src/headers.ts';
+export { KYC_ID_TYPES, KYC_IMAGE_MAX_BYTES } from '../../../../packages/contract/src/kyc-options.ts';
 export { formatMoney, minorToDecimal, parseMoney } from '../../../../packages/contract/src/money.ts';
 export {
   REALTIME_CLOSE,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KYC_ID_TYPES, KYC_IMAGE_MAX_BYTES, KYC_STATUSES } from '../kyc-options.ts';
 import { noBody, noQuery, route } from '../route-def.ts';
 import { moneyTextSchema } from './wallet.ts';
 
@@ -9,16 +10,6 @@ import { moneyTextSchema } from './wallet.ts';
  * (cashier.json withdraw.verificationAbove).
  */
 
-/** none: nothing sent yet; pending: sent, waiting for review; verified; rejected (with a reason). */
-export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
-
-/** The identity documents a member can send. */
-export const KYC_ID_TYPES = ['passport', 'nationalId', 'driverLicence'] as const;
-export type KycIdType = (typeof KYC_ID_TYPES)[number];
-
-/** The largest document photo, decoded (the site scales a larger photo down before sending it). */
-export const KYC_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 /** The largest body of the submit call: two photos as base64 data URLs and the rest. */
 export const KYC_BODY_LIMIT_BYTES = 11 * 1024 * 1024;
 

@@ -48,7 +48,7 @@ describe.each(engines)('know your customer on %s', (engine) => {
       remoteAddress: nextIp(),
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const callWithdraw = (_t: TestApp, m: TestMember, accountId: number, amount: string) =>
+  const callWithdraw = (m: TestMember, accountId: number, amount: string) =>
     callEncrypted(
       t.app,
       'POST',
@@ -186,11 +186,11 @@ describe.each(engines)('know your customer on %s', (engine) => {
       await givePin(t, m);
       const account = okValue<{ id: number }>(await bind(t, m, {}));
       expect(okValue(await call('GET', m))).toMatchObject({ requiredAbove: '100.00' });
-      expectFailure(await callWithdraw(t, m, account.id, '100.01'), 403, 'kyc.required');
-      okValue(await callWithdraw(t, m, account.id, '100.00'));
+      expectFailure(await callWithdraw(m, account.id, '100.01'), 403, 'kyc.required');
+      okValue(await callWithdraw(m, account.id, '100.00'));
       okValue(await call('POST', m, GOOD()));
       okValue(await ops(t, { command: 'kyc', action: 'approve', id: await pendingId(m.account) }));
-      okValue(await callWithdraw(t, m, account.id, '500.00'));
+      okValue(await callWithdraw(m, account.id, '500.00'));
     } finally {
       await setMerchantConfig(t.app, (c) => {
         c.cashier.withdraw.verificationAbove = '20000.00';

@@ -298,6 +298,8 @@ describe.each(engines)('member profile and avatar on %s', (engine) => {
   describe('avatar', () => {
     it('takes a good png and a good jpg, and serves both sizes resized with caching headers', async () => {
       const m = await makeMember();
+      const served: string[] = [];
+      const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
       for (const [image, mime] of [
         [asDataUrl(realPng(300, 200)), 'image/png'],
         [asDataUrl(realJpeg(120, 160), 'image/jpeg'), 'image/jpeg'],
@@ -327,10 +329,14 @@ describe.each(engines)('member profile and avatar on %s', (engine) => {
         const icon = await call('GET', routes.memberIcon.path, m.token);
         expect(icon.json().value.avatar).toEqual(avatar);
         expect((await profileOf(m.token)).avatar).toEqual(avatar);
+        // The avatar it replaced left the storage.
+        for (const url of served) expect(await status(url)).toBe(404);
+        served.splice(0, served.length, avatar!.url, avatar!.smallUrl);
       }
       const removed = await call('DELETE', routes.memberIconDelete.path, m.token);
       expect(removed.json()).toEqual({ success: true, value: { avatar: null } });
       expect((await stored(m.id)).avatar).toBeNull();
+      for (const url of served) expect(await status(url)).toBe(404);
     });
 
     it('refuses a non-image, an oversized file, a polyglot and a picture that does not decode; stores nothing', async () => {

@@ -20,7 +20,7 @@ import type { MerchantState } from '../../../platform/merchants.ts';
 import type { BlobStorage } from '../../../platform/storage.ts';
 import { readUploadedImage } from '../../../platform/upload-image.ts';
 import { accountSettings, requireRealAccount } from '../security/settings.ts';
-import { updateMember } from './repository.ts';
+import { replaceAvatar, updateMember } from './repository.ts';
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -166,8 +166,15 @@ export class ProfileService {
       image.mime,
     );
     const avatar: MemberAvatar = { large, small };
-    await updateMember(database.db, member.id, { avatar });
+    const replaced = await replaceAvatar(database.db, member.id, avatar);
+    await this.dropFiles(replaced);
     return { avatar: presentAvatar(avatar) };
+  }
+
+  /** The files of an avatar no longer used (replaced or removed) leave the storage. */
+  private async dropFiles(avatar: MemberAvatar | null) {
+    if (!avatar) return;
+    await Promise.all([this.deps.storage.delete(avatar.large), this.deps.storage.delete(avatar.small)]);
   }
 
   avatar(member: MemberRow) {
@@ -175,7 +182,7 @@ export class ProfileService {
   }
 
   async removeAvatar(member: MemberRow) {
-    await updateMember(this.deps.database.db, member.id, { avatar: null });
+    await this.dropFiles(await replaceAvatar(this.deps.database.db, member.id, null));
     return { avatar: null };
   }
 

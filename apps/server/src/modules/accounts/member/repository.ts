@@ -2,6 +2,7 @@ import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
 import {
   type AgentLinkRow,
   agentLinks,
+  type MemberAvatar,
   type MemberProfile,
   type MemberRow,
   members,
@@ -198,6 +199,22 @@ export async function insertMember(tx: Queryable, m: NewMember): Promise<MemberR
 export async function updateMember(db: Queryable, id: number, set: Partial<typeof members.$inferInsert>) {
   const [row] = await db.update(members).set(set).where(eq(members.id, id)).returning();
   return row ?? null;
+}
+
+/**
+ * Sets a member's avatar and returns the one it replaced, read under the row's lock, so that of
+ * two uploads at once each hands back a different old avatar (none is lost or dropped twice).
+ */
+export async function replaceAvatar(db: Db, id: number, avatar: MemberAvatar | null) {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ avatar: members.avatar })
+      .from(members)
+      .where(eq(members.id, id))
+      .for('update');
+    await tx.update(members).set({ avatar }).where(eq(members.id, id));
+    return old?.avatar ?? null;
+  });
 }
 
 /** Is an account name (in any case) free in this merchant? */

@@ -7,6 +7,7 @@ import fieldStyles from '../../../../components/ui/form/fields.module.css';
 import { accountErrorText } from '../../../../lib/account/errors';
 import { useKycInfo, useSubmitKyc } from '../../../../lib/account/kyc';
 import { useAccountTexts } from '../../../../lib/account/texts';
+import { KYC_ID_TYPES, KYC_IMAGE_MAX_BYTES } from '../../../../lib/contract';
 import { formatDateTime } from '../../../../lib/format/date';
 import { formatWireMoney } from '../../../../lib/format/money';
 import { ImagesField } from '../../../../lib/money/images-field';
@@ -14,10 +15,6 @@ import type { ProofImage } from '../../../../lib/money/proof-image';
 import { notify } from '../../../../lib/notify/notify';
 import { useBrand } from '../../../../lib/site';
 import styles from './kyc.module.css';
-
-/** The contract's KYC_ID_TYPES and KYC_IMAGE_MAX_BYTES (schemas/kyc.ts carries zod: not imported). */
-const ID_TYPES: readonly KycIdType[] = ['passport', 'nationalId', 'driverLicence'];
-const KYC_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * The security centre's identity verification (docs/kyc.md): where it stands (not verified, under
@@ -120,7 +117,7 @@ function KycForm({ onSent }: { onSent: () => void }) {
     <form className={styles.form} onSubmit={send} noValidate data-form="kyc">
       <fieldset className={styles.types}>
         <legend className={fieldStyles.label}>{t('kyc.idType')}</legend>
-        {ID_TYPES.map((type) => (
+        {KYC_ID_TYPES.map((type) => (
           <label key={type} className={styles.type} data-checked={idType === type || undefined}>
             <input
               type="radio"
