@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, engines, type TestDb } from '../testing/app.ts';
 import { ManualClock, MINUTE_MS } from './clock.ts';
-import { DbRateLimiter, enforceLimit, type RateLimiter, RedisRateLimiter } from './rate-limit.ts';
+import {
+  DbRateLimiter,
+  enforceLimit,
+  type RateLimiter,
+  RedisRateLimiter,
+  tooManyRequests,
+} from './rate-limit.ts';
 
 /** The behaviour every implementation shares; `advance` moves the limiter's time. */
 function behaves(
@@ -87,4 +93,18 @@ describe.skipIf(!process.env.REDIS_URL)('Redis rate limiter', () => {
   });
   // Redis keeps its own time, so the window really has to pass.
   behaves(() => ({ limiter: a, other: b, advance: (ms) => new Promise((r) => setTimeout(r, ms)) }));
+});
+
+describe('TOO_MANY_REQUESTS', () => {
+  it('says the real wait in its message and details', () => {
+    expect(tooManyRequests(400)).toMatchObject({
+      message: 'Too many requests. Please try again in 1 second.',
+      details: { retryAfterSeconds: '1' },
+    });
+    expect(tooManyRequests(45_000).message).toBe('Too many requests. Please try again in 45 seconds.');
+    expect(tooManyRequests(5 * MINUTE_MS)).toMatchObject({
+      message: 'Too many requests. Please try again in 5 minutes.',
+      details: { retryAfterSeconds: '300' },
+    });
+  });
 });

@@ -145,7 +145,12 @@ export function createRateLimiter(
 /** TOO_MANY_REQUESTS, telling the client when to try again (also as a Retry-After header). */
 export function tooManyRequests(retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError('TOO_MANY_REQUESTS', undefined, { retryAfterSeconds: String(seconds) });
+  // The message states the real wait (the SMS button shows the server's message, spec §8).
+  const wait =
+    seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError('TOO_MANY_REQUESTS', `Too many requests. Please try again in ${wait}.`, {
+    retryAfterSeconds: String(seconds),
+  });
 }
 
 /** Counts a hit and refuses the call when the key is over its limit. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorCodeOf, errorTextKey, isApiError } from '../api';
+import { commonErrorText, errorCodeOf, errorTextKey, isApiError } from '../api';
 
 /** Account error codes with their own text in the accounts catalogue. */
 const ACCOUNT_ERROR_TEXT = {
@@ -56,7 +56,7 @@ export function accountErrorText(t: TFunction<'account'>, tc: TFunction, error: 
   if (code && Object.hasOwn(ACCOUNT_ERROR_TEXT, code)) {
     return t(ACCOUNT_ERROR_TEXT[code as keyof typeof ACCOUNT_ERROR_TEXT]);
   }
-  return tc(errorTextKey(code));
+  return commonErrorText(tc, error);
 }
 
 /** The per-field problems a failure carries (`details: { field: problemKey }`), as problem keys. */

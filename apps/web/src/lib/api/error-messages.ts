@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@aurum/contract';
-import type { ApiErrorCode, ClientErrorCode } from './api-error';
+import type { TFunction } from 'i18next';
+import { type ApiErrorCode, type ClientErrorCode, errorCodeOf, isApiError } from './api-error';
 
 /**
  * Which catalogue text shows for an error code. Unknown codes get the generic text; the UI never
@@ -54,4 +55,22 @@ export type ErrorTextKey = (typeof ERROR_TEXT)[keyof typeof ERROR_TEXT] | 'error
 export function errorTextKey(code: ApiErrorCode | null | undefined): ErrorTextKey {
   if (code && Object.hasOwn(ERROR_TEXT, code)) return ERROR_TEXT[code as keyof typeof ERROR_TEXT];
   return 'errors.unknown';
+}
+
+/**
+ * The app's common text for a failed call: errorTextKey's text, and for TOO_MANY_REQUESTS the
+ * real wait the server gave (`details.retryAfterSeconds`: seconds under a minute and a half,
+ * else whole minutes), not a fixed "5 minutes".
+ */
+export function commonErrorText(tc: TFunction, error: unknown): string {
+  const code = errorCodeOf(error);
+  if (code === 'TOO_MANY_REQUESTS') {
+    const seconds = Number(isApiError(error) ? error.details?.retryAfterSeconds : undefined);
+    if (Number.isFinite(seconds) && seconds > 0) {
+      return seconds < 90
+        ? tc('errors.tooManyRequestsSeconds', { count: Math.ceil(seconds) })
+        : tc('errors.tooManyRequestsMinutes', { count: Math.ceil(seconds / 60) });
+    }
+  }
+  return tc(errorTextKey(code));
 }

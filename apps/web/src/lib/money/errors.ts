@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorCodeOf, errorTextKey, isApiError } from '../api';
+import { commonErrorText, errorCodeOf, errorTextKey, isApiError } from '../api';
 
 /** Server codes of the money calls (cashier, wallet, transfers) with their own text in the funds catalogue. */
 const MONEY_ERROR_TEXT = {
@@ -63,7 +63,7 @@ export function moneyErrorText(t: TFunction<'funds'>, tc: TFunction, error: unkn
   const own = moneyErrorKey(code);
   if (own) return t(own);
   const common = errorTextKey(code);
-  if (common !== 'errors.unknown') return tc(common);
+  if (common !== 'errors.unknown') return commonErrorText(tc, error);
   if (isApiError(error) && error.message && code !== 'response.invalid') return error.message;
   return tc('errors.unknown');
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { errorCodeOf, errorTextKey, isApiError } from '../api';
+import { commonErrorText, errorCodeOf, errorTextKey, isApiError } from '../api';
 
 /**
  * The member's-language text for a failed support call: the support catalogue for support codes,
@@ -24,6 +24,6 @@ export function supportErrorText(t: TFunction<'support'>, tc: TFunction, error: 
     case 'support.chat.room.unknown':
       return t('errors.roomUnknown');
     default:
-      return tc(errorTextKey(code));
+      return commonErrorText(tc, error);
   }
 }
