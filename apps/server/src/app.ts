@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     siteMerchant: deps.siteMerchant,
     publicUrl: config.PUBLIC_URL,
     styleHashes: serveWeb ? builtPageStyleHashes(webDist) : [],
+    firebaseEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
   });
 
   app.get('/health', async (_req, reply) => {
