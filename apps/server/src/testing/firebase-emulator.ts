@@ -15,6 +15,8 @@ export interface AuthEmulator {
   projectId: string;
   /** Signs a number in by phone as the web SDK does (code read from the emulator); its ID token. */
   phoneIdToken(e164: string): Promise<string>;
+  /** The last code the emulator "sent" to a number (as a phone would show it), or null. */
+  lastCode(e164: string): Promise<string | null>;
   /** Deletes every user of the project: their ID tokens are then refused (USER_NOT_FOUND). */
   deleteUsers(): Promise<void>;
   stop(): Promise<void>;
@@ -129,6 +131,12 @@ export async function startAuthEmulator(projectId = 'demo-aurum'): Promise<AuthE
     host,
     projectId,
     stop,
+    async lastCode(e164) {
+      const codes = (await call(`/emulator/v1/projects/${projectId}/verificationCodes`)) as {
+        verificationCodes?: { phoneNumber: string; code: string }[];
+      };
+      return codes.verificationCodes?.filter((c) => c.phoneNumber === e164).at(-1)?.code ?? null;
+    },
     async deleteUsers() {
       await call(`/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
     },
