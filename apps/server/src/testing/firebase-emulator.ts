@@ -63,9 +63,10 @@ async function kill(child: ChildProcess): Promise<void> {
   clearTimeout(forced);
 }
 
-export async function startAuthEmulator(projectId = 'demo-aurum'): Promise<AuthEmulator> {
+/** Starts the emulator for `projectId`, on `port` when given (a free one otherwise). */
+export async function startAuthEmulator(projectId = 'demo-aurum', port?: number): Promise<AuthEmulator> {
   const dir = mkdtempSync(path.join(tmpdir(), 'firebase-emulator-'));
-  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+  const [authPort, hubPort, loggingPort] = [port ?? (await freePort()), await freePort(), await freePort()];
   writeFileSync(
     path.join(dir, 'firebase.json'),
     JSON.stringify({
