@@ -1,9 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_CLOCK_PORT, E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
+import { E2E_CLOCK_PORT, E2E_FIREBASE_PORT, E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
 
-const dataDir = path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
+// Set once by the runner; its workers inherit it, so a journey finds the server's config folder.
+process.env.AURUM_E2E_DATA_DIR ??= path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
+const dataDir = process.env.AURUM_E2E_DATA_DIR;
 
 /** Journeys that switch something every visitor sees, or move the server's clock. */
 const EXCLUSIVE = [
@@ -13,6 +15,7 @@ const EXCLUSIVE = [
   '**/console-content.spec.ts',
   '**/agent-contracts.spec.ts',
   '**/unrecognised-signin.spec.ts',
+  '**/firebase.spec.ts',
 ];
 
 export default defineConfig({
@@ -71,6 +74,8 @@ export default defineConfig({
       // The account journeys arrive "through a proxy" with a client address of their own each,
       // as real visitors do, so the per-client rate limits apply per journey, not to the suite.
       TRUSTED_PROXIES: '127.0.0.1,::1',
+      // firebase.spec.ts's emulator: only asked while that journey turns the firebase channel on.
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E_FIREBASE_PORT}`,
     },
   },
 });

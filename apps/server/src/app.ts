@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.PUBLIC_URL,
     countryHeader: config.COUNTRY_HEADER,
     captchaText: deps.captchaText,
+    firebaseEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
   });
   app.decorate('accounts', accounts);
   // Signing out (or a password change) also ends the member's game sessions at the vendors.
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     siteMerchant: deps.siteMerchant,
     publicUrl: config.PUBLIC_URL,
     styleHashes: serveWeb ? builtPageStyleHashes(webDist) : [],
+    firebaseEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
   });
 
   app.get('/health', async (_req, reply) => {

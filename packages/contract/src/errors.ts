@@ -160,6 +160,15 @@ export const errorCatalogue = {
   'affiliate.invalid': { status: 400, message: 'Invalid invitation code.' },
   'sms.code.invalid': { status: 400, message: 'Enter a valid verification code.' },
   'sms.code.expired': { status: 400, message: 'The verification code has expired. Please send again.' },
+  'phone.token.invalid': {
+    status: 400,
+    message: 'The phone verification is not valid or has expired. Please send the code again.',
+  },
+  'phone.token.mismatch': { status: 400, message: 'The verified number is not the number being registered.' },
+  'phone.verification.unavailable': {
+    status: 502,
+    message: 'The phone verification service could not be reached. Please try again later.',
+  },
   'sms.send.failed': { status: 502, message: 'The SMS could not be sent. Please try again later.' },
   'email.send.failed': { status: 502, message: 'The email could not be sent. Please try again later.' },
   'reset.code.invalid': { status: 400, message: 'The reset code is not valid.' },

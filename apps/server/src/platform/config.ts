@@ -81,6 +81,15 @@ const envSchema = z.object({
     .optional(),
   /** Sender address of account emails. */
   SMTP_FROM: z.string().min(3).optional(),
+  /**
+   * host:port of a Firebase Authentication emulator (firebase-tools): the firebase channel's ID
+   * tokens are checked there, and the site is told to sign in there. Tests and development only:
+   * the emulator signs anyone in.
+   */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:[0-9]{1,5}$/, 'must be host:port')
+    .optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

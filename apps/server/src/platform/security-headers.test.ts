@@ -187,6 +187,44 @@ describe('the policy itself', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'wss://aurum.example']);
   });
 
+  it('lets the firebase channel reach Firebase and its reCAPTCHA, or only the Auth emulator, when on', () => {
+    const firebasePhone = {
+      enabled: true,
+      apiKey: 'AIzaKey',
+      authDomain: 'Shop.firebaseapp.com',
+      projectId: 'shop-1234',
+    };
+    const config = { mainDomain: 'aurum.example', domainRoutes: [], accounts: { firebasePhone } };
+    const on = directives(contentSecurityPolicy(config as unknown as MerchantConfig));
+    expect(on['script-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(on['connect-src']).toEqual([
+      "'self'",
+      'wss://aurum.example',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+    ]);
+    expect(on['frame-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+      'https://shop.firebaseapp.com',
+    ]);
+    const emulated = directives(
+      contentSecurityPolicy(config as unknown as MerchantConfig, { firebaseEmulatorHost: '127.0.0.1:9399' }),
+    );
+    expect(emulated['connect-src']).toEqual(["'self'", 'wss://aurum.example', 'http://127.0.0.1:9399']);
+    expect(emulated['script-src']).toEqual(["'self'"]);
+    const off = { ...config, accounts: { firebasePhone: { ...firebasePhone, enabled: false } } };
+    expect(directives(contentSecurityPolicy(off as unknown as MerchantConfig))['connect-src']).toEqual([
+      "'self'",
+      'wss://aurum.example',
+    ]);
+  });
+
   it('hashes each inline style block', () => {
     expect(inlineStyleHashes('<style>a{}</style><p></p><style id="x">b{}</style>')).toEqual([
       sha256('a{}').slice(1, -1),

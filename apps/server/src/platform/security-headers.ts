@@ -42,8 +42,30 @@ const GOOGLE_TAG = {
   frame: ['https://www.googletagmanager.com'],
 };
 
+/**
+ * Firebase Authentication phone sign-in (the registration's firebase channel): its API calls, and
+ * the invisible reCAPTCHA it loads (script and frame, per Google's CSP guidance for reCAPTCHA).
+ */
+const FIREBASE_PHONE = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+
+/** What the firebase channel needs, when the merchant has it on: Google's, or the emulator's. */
+function firebasePhoneSources(config: MerchantConfig | null, emulatorHost: string | undefined) {
+  const f = config?.accounts?.firebasePhone;
+  if (!f?.enabled) return null;
+  if (emulatorHost && HOST.test(emulatorHost))
+    return { script: [], connect: [`http://${emulatorHost}`], frame: [] };
+  const authDomain = HOST.test(f.authDomain) ? `https://${f.authDomain.toLowerCase()}` : null;
+  return { ...FIREBASE_PHONE, frame: unique([...FIREBASE_PHONE.frame, authDomain]) };
+}
+
 /** What the site's pages need beyond the merchant's configuration. */
 export interface SitePolicyInputs {
+  /** FIREBASE_AUTH_EMULATOR_HOST: the firebase channel talks to this emulator instead of Google. */
+  firebaseEmulatorHost?: string | undefined;
   /** PUBLIC_URL: its WebSocket origin is named explicitly (older browsers do not count ws: as 'self'). */
   publicUrl?: string;
   /** 'sha256-…' sources of the inline <style> blocks of the built pages (index.html, play.html). */
@@ -92,17 +114,23 @@ export function contentSecurityPolicy(config: MerchantConfig | null, inputs: Sit
   const analytics = config?.analyticsId && GOOGLE_TAG_ID.test(config.analyticsId) ? GOOGLE_TAG : null;
   const imageCdns = (config?.imageCDNs ?? []).map(originOf);
   const launchCdns = (config?.launchGameCDNs ?? []).map(originOf);
+  const firebase = firebasePhoneSources(config, inputs.firebaseEmulatorHost);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', unique(["'self'", ...(analytics?.script ?? [])])],
+    ['script-src', unique(["'self'", ...(analytics?.script ?? []), ...(firebase?.script ?? [])])],
     ['style-src', unique(["'self'", ...(inputs.styleHashes ?? []).map((h) => `'${h}'`)])],
     ['img-src', unique(["'self'", 'data:', 'blob:', ...imageCdns, ...(analytics?.img ?? [])])],
     ['font-src', ["'self'", 'data:']],
     [
       'connect-src',
-      unique(["'self'", ...socketOrigins(config, inputs.publicUrl), ...(analytics?.connect ?? [])]),
+      unique([
+        "'self'",
+        ...socketOrigins(config, inputs.publicUrl),
+        ...(analytics?.connect ?? []),
+        ...(firebase?.connect ?? []),
+      ]),
     ],
-    ['frame-src', unique(["'self'", ...launchCdns, ...(analytics?.frame ?? [])])],
+    ['frame-src', unique(["'self'", ...launchCdns, ...(analytics?.frame ?? []), ...(firebase?.frame ?? [])])],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
@@ -153,6 +181,7 @@ export interface SecurityHeadersOptions {
   siteMerchant?: string;
   publicUrl?: string;
   styleHashes?: readonly string[];
+  firebaseEmulatorHost?: string | undefined;
 }
 
 /**
@@ -161,7 +190,11 @@ export interface SecurityHeadersOptions {
  * computed once per merchant configuration version, so a reloaded configuration shows at once.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  const inputs: SitePolicyInputs = { publicUrl: options.publicUrl, styleHashes: options.styleHashes };
+  const inputs: SitePolicyInputs = {
+    publicUrl: options.publicUrl,
+    styleHashes: options.styleHashes,
+    firebaseEmulatorHost: options.firebaseEmulatorHost,
+  };
   const https = options.publicUrl?.startsWith('https:') ?? false;
   let cached: { code: string; version: number; policy: string } | null = null;
   const fallback = contentSecurityPolicy(null, inputs);

@@ -88,6 +88,38 @@ export const socialSettingsSchema = z.object({
 });
 export type SocialSettings = z.infer<typeof socialSettingsSchema>;
 
+/**
+ * The third-party phone verification of registration (spec §4 "firebase channel"): Firebase
+ * Authentication phone sign-in sends and checks the SMS code in the browser, and registration
+ * carries the Firebase ID token, which the server checks with Identity Toolkit. The values are the
+ * Firebase web app's configuration, public by design (no secret belongs here). Off by default.
+ */
+export const firebasePhoneSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    apiKey: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{0,128}$/, 'a Firebase web API key')
+      .default(''),
+    authDomain: z
+      .string()
+      .trim()
+      .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)?$/, 'a host name like my-app.firebaseapp.com')
+      .max(253)
+      .default(''),
+    projectId: z
+      .string()
+      .trim()
+      .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9])?$/, 'a Firebase project id')
+      .default(''),
+  })
+  .refine((f) => !f.enabled || (f.apiKey !== '' && f.authDomain !== '' && f.projectId !== ''), {
+    message: 'the firebase channel needs apiKey, authDomain and projectId',
+    path: ['enabled'],
+  });
+export type FirebasePhoneSettings = z.infer<typeof firebasePhoneSettingsSchema>;
+
 /** No merchant may allow avatars larger than this (bytes). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -134,6 +166,8 @@ export const accountSettingsSchema = z.object({
     .default(2 * 1024 * 1024),
   /** Sign-in with Google and Facebook; both off unless configured. */
   social: socialSettingsSchema.prefault({}),
+  /** With REGMOBVERF3 on: the registration SMS code goes through Firebase instead of our SMS. */
+  firebasePhone: firebasePhoneSettingsSchema.prefault({}),
   /**
    * A session used from another address than the one it signed in from is ended
    * (token_ip_different), checked on every call.
@@ -317,6 +351,8 @@ const registerCommon = {
   mobileNum: mobileText.optional(),
   countryDialingCode: dialingCodeSchema.optional(),
   verificationCode: codeText.optional(),
+  /** With the firebase channel on: the ID token of the Firebase phone sign-in of this number. */
+  firebaseIdToken: z.string().max(4096).optional(),
   affiliateCode: optionalText(32),
   referralCode: referralCodeSchema,
   payeeName: optionalText(),
@@ -408,6 +444,18 @@ export const registerSettingsSchema = z.object({
   smsValidityMinutes: z.number().int(),
   /** Third-party sign-in buttons to show: enabled providers whose secret is configured. */
   socialProviders: z.array(socialProviderSchema),
+  /**
+   * Present only when the firebase channel is on: the Firebase web config the registration's SMS
+   * button signs in with, and the Auth emulator (host:port) when the server uses one (tests only).
+   */
+  firebasePhone: z
+    .object({
+      apiKey: z.string(),
+      authDomain: z.string(),
+      projectId: z.string(),
+      emulatorHost: z.string().nullable(),
+    })
+    .optional(),
 });
 export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 

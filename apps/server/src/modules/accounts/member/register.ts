@@ -18,6 +18,7 @@ import { passwordPolicyProblem } from '../security/password-policy.ts';
 import { accountSettings, isAgentType } from '../security/settings.ts';
 import type { LoginService } from '../session/login.ts';
 import type { CaptchaService } from '../verification/captcha.ts';
+import { type FirebasePhone, firebaseChannel } from '../verification/firebase.ts';
 import { dialingCodeOf, normaliseMobile } from '../verification/phone.ts';
 import type { SmsService } from '../verification/sms.ts';
 import {
@@ -51,6 +52,7 @@ export interface RegistrationDeps {
   captcha: CaptchaService;
   sms: SmsService;
   login: LoginService;
+  firebasePhone: FirebasePhone;
 }
 
 const fieldDetails = (problems: Record<string, FieldProblem>) =>
@@ -75,8 +77,9 @@ const isUniqueViolation = (e: unknown): boolean => {
 
 /**
  * Registration by username or by mobile number: the merchant's rules, the human check, the
- * SMS code, the upline from the affiliate code, then one insert. Everything that can refuse
- * runs before the SMS code is used up and before anything is stored.
+ * SMS code (ours, or the Firebase ID token with the firebase channel), the upline from the
+ * affiliate code, then one insert. Everything that can refuse runs before the SMS code is used
+ * up and before anything is stored.
  */
 export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
@@ -100,6 +103,11 @@ export class RegistrationService {
     if (typeof form.domain === 'string' && !isMerchantDomain(merchant, form.domain, ctx.servedHost)) {
       throw new AppError('domain_not_available');
     }
+    const firebase = firebaseChannel(merchant);
+    // A Firebase ID token is only taken where the firebase channel checks the number.
+    if (form.firebaseIdToken !== undefined && !firebase) {
+      throw new AppError('validation.failed', undefined, { firebaseIdToken: 'unknown_field' });
+    }
     const e164 = this.validate(merchant, mode, form);
     const settings = accountSettings(merchant);
     if (settings.rules.some((r) => r.key === 'captcha' && r.enabled)) {
@@ -111,7 +119,10 @@ export class RegistrationService {
     if (!upline && !merchant.features.has('DIRECTREG3')) throw new AppError('feature.disabled');
     const account = mode === 'username' ? (form.username as string) : e164!.slice(1);
     await assertFree(db, merchant.code, account, e164);
-    if (merchant.features.has('REGMOBVERF3')) {
+    if (firebase) {
+      // Spec §4: the code was sent and confirmed by Firebase in the browser; its ID token proves the number.
+      await this.deps.firebasePhone.verify(firebase, form.firebaseIdToken as string | undefined, e164!);
+    } else if (merchant.features.has('REGMOBVERF3')) {
       await this.deps.sms.check(merchant.code, e164!, 'register', form.verificationCode as string);
     }
     const member = await this.insert(merchant, mode, form, {

@@ -93,7 +93,7 @@ export function memberRoutes(app: FastifyInstance, store: MerchantStore, account
     app,
     store,
     routes.registerSettings,
-    ({ merchant }) => registerSettings(merchant),
+    ({ merchant }) => registerSettings(merchant, accounts.firebasePhone.emulatorHost),
     limit(120),
   );
 

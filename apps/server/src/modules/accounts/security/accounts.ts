@@ -15,6 +15,7 @@ import { SessionSecurity } from '../session/security.ts';
 import { SessionService } from '../session/service.ts';
 import { CaptchaService } from '../verification/captcha.ts';
 import { CodeStore } from '../verification/codes.ts';
+import { FirebasePhone } from '../verification/firebase.ts';
 import { SmsService } from '../verification/sms.ts';
 import { LoginGuard } from './login-guard.ts';
 import { LoginUnlock } from './login-unlock.ts';
@@ -40,6 +41,8 @@ export interface AccountDeps {
   countryHeader?: string | undefined;
   /** The captcha text source; tests pass one they can answer. */
   captchaText?: (() => string) | undefined;
+  /** FIREBASE_AUTH_EMULATOR_HOST: the firebase channel's tokens are checked by this emulator. */
+  firebaseEmulatorHost?: string | undefined;
 }
 
 export type Accounts = Awaited<ReturnType<typeof createAccounts>>;
@@ -71,7 +74,8 @@ export async function createAccounts(deps: AccountDeps) {
     guard,
     publicUrl: deps.publicUrl,
   });
-  const registration = new RegistrationService({ database, clock, captcha, sms, login });
+  const firebasePhone = new FirebasePhone({ emulatorHost: deps.firebaseEmulatorHost });
+  const registration = new RegistrationService({ database, clock, captcha, sms, login, firebasePhone });
   const passwords = new PasswordService({
     database,
     clock,
@@ -105,6 +109,7 @@ export async function createAccounts(deps: AccountDeps) {
     sessions,
     captcha,
     sms,
+    firebasePhone,
     login,
     unlock,
     registration,

@@ -9,6 +9,7 @@ import type { MemberRow } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import { usableProviders } from '../social/config.ts';
+import { firebaseChannel } from '../verification/firebase.ts';
 
 const settingsCache = new WeakMap<MerchantState, AccountSettings>();
 
@@ -26,12 +27,19 @@ export function accountSettings(merchant: MerchantState): AccountSettings {
   return settings;
 }
 
-/** The public part of the settings: what the login and register forms need. */
-export function registerSettings(merchant: MerchantState): RegisterSettings {
+/**
+ * The public part of the settings: what the login and register forms need. The Firebase web
+ * config is told only when the firebase channel is on (with the Auth emulator a test server uses).
+ */
+export function registerSettings(
+  merchant: MerchantState,
+  firebaseEmulatorHost?: string | null,
+): RegisterSettings {
   const s = accountSettings(merchant);
   const signIn = Object.fromEntries(
     SIGN_IN_KEYS.map((k) => [k, merchant.features.has(k)]),
   ) as RegisterSettings['signIn'];
+  const firebase = firebaseChannel(merchant);
   return {
     rules: s.rules,
     signIn,
@@ -40,6 +48,7 @@ export function registerSettings(merchant: MerchantState): RegisterSettings {
     birthdayMinAge: s.birthdayMinAge,
     smsValidityMinutes: s.smsValidityMinutes,
     socialProviders: usableProviders(s.social),
+    ...(firebase ? { firebasePhone: { ...firebase, emulatorHost: firebaseEmulatorHost ?? null } } : {}),
   };
 }
 

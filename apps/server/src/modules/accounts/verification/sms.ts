@@ -14,6 +14,7 @@ import { findByAccount, findByMobile } from '../member/repository.ts';
 import { accountSettings, loginCaptchaAlways } from '../security/settings.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { CodeChannel, CodePurpose, CodeStore, CodeTarget } from './codes.ts';
+import { firebaseChannel } from './firebase.ts';
 import { normaliseMobile } from './phone.ts';
 
 type NoLoginRequest = z.output<typeof smsNoLoginRequestSchema>;
@@ -84,6 +85,8 @@ export class SmsService {
   async requestNoLogin(merchant: MerchantState, ip: string, body: NoLoginRequest, language: string) {
     const feature = body.purpose === 'register' ? 'REGMOBVERF3' : 'PWRESETSMS3';
     if (!merchant.features.has(feature)) throw new AppError('feature.disabled');
+    // With the firebase channel, Firebase sends the registration code from the browser.
+    if (body.purpose === 'register' && firebaseChannel(merchant)) throw new AppError('feature.disabled');
     await this.humanCheck(merchant, body);
     if (body.purpose === 'reset' && body.username && !body.mobileNum) {
       return this.resetByUsername(merchant, ip, body.username, language);

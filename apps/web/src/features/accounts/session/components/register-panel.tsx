@@ -6,6 +6,15 @@ import { Button, Spinner } from '../../../../components/ui';
 import { FormFailure, PasswordField, RequiredNote, TextField, useForm } from '../../../../components/ui/form';
 import fieldStyles from '../../../../components/ui/form/fields.module.css';
 import { accountErrorText, fieldProblemsOf, wantsCaptcha } from '../../../../lib/account/errors';
+import {
+  e164Of,
+  FIREBASE_CODE_MINUTES,
+  type FirebaseErrorKey,
+  type FirebasePhoneConfig,
+  firebaseErrorKey,
+  type PhoneConfirmation,
+  sendFirebaseCode,
+} from '../../../../lib/account/firebase/phone';
 import { type AccountSettingsView, useRegisterSettings } from '../../../../lib/account/register-settings';
 import { describeProblem, PROFILE_FIELDS, validateRegistration } from '../../../../lib/account/rules';
 import { useAccountTexts } from '../../../../lib/account/texts';
@@ -98,6 +107,8 @@ function RegisterForm({
     setInvitationPopup(code);
   });
   const showAffiliate = affiliateFieldShown(affiliate, plan.affiliateRule);
+  const firebase = plan.verificationCode ? settings.firebasePhone : undefined;
+  const phone = useFirebasePhone(firebase);
 
   /** What the contract's validateRegistration (and the server) gets: the shown fields, trimmed. */
   const formValues = (v: Values): Record<string, unknown> => {
@@ -144,7 +155,20 @@ function RegisterForm({
             return;
           }
         }
-        const body = payload(data, v.mobileNum, referralCode, plan.captcha ? captcha.captchaId : null);
+        // Spec §4: with the firebase channel, Firebase checks the code first; a failure stops quietly.
+        let firebaseIdToken: string | undefined;
+        if (firebase) {
+          const proof = await phone.prove(String(data.verificationCode ?? ''));
+          if ('failure' in proof) {
+            form.setFailure(t(proof.failure));
+            return;
+          }
+          firebaseIdToken = proof.token;
+        }
+        const body = {
+          ...payload(data, v.mobileNum, referralCode, plan.captcha ? captcha.captchaId : null),
+          ...(firebaseIdToken ? { firebaseIdToken } : {}),
+        };
         const password = String(data.password ?? '');
         const confirmPassword = String(data.confirmPassword ?? '');
         const reply =
@@ -175,7 +199,9 @@ function RegisterForm({
     },
   });
 
-  const sendCode = () => requestSmsCode('register', mobilePayload(form.values.mobileNum));
+  const sendCode = firebase
+    ? () => phone.send(form.values.mobileNum)
+    : () => requestSmsCode('register', mobilePayload(form.values.mobileNum));
   const validateMobile = () => {
     const mobile = form.values.mobileNum;
     const problem =
@@ -222,9 +248,16 @@ function RegisterForm({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={255}
-            suffix={<SmsButton validate={validateMobile} send={sendCode} />}
+            suffix={
+              <SmsButton
+                validate={validateMobile}
+                send={sendCode}
+                describeFailure={firebase ? (error) => t(firebaseErrorKey(error)) : undefined}
+              />
+            }
           />
         ) : null}
+        {firebase ? <div ref={phone.host} data-recaptcha /> : null}
         {plan.password ? (
           <>
             <PasswordField
@@ -304,6 +337,42 @@ function RegisterForm({
 }
 
 const affiliateCodeOf = (data: Record<string, unknown>) => String(data.affiliateCode ?? '');
+
+/**
+ * The firebase channel of the register form (spec §4): Firebase sends the code (its SDK loaded on
+ * the first send), and the typed code is confirmed with Firebase before registering, giving the
+ * ID token the server checks. A confirmed code's token is kept, so a registration refused for
+ * another reason can be sent again with it.
+ */
+function useFirebasePhone(config: FirebasePhoneConfig | undefined) {
+  const host = useRef<HTMLDivElement>(null);
+  const pending = useRef<PhoneConfirmation | null>(null);
+  const proven = useRef<{ code: string; token: string } | null>(null);
+  return {
+    host,
+    send: async (mobile: MobileValue) => {
+      if (!config || !host.current) throw new Error('firebase channel off');
+      pending.current = await sendFirebaseCode(
+        config,
+        e164Of(mobile.dialingCode, mobile.number),
+        host.current,
+      );
+      proven.current = null;
+      return { expiredMinutes: FIREBASE_CODE_MINUTES };
+    },
+    prove: async (code: string): Promise<{ token: string } | { failure: FirebaseErrorKey }> => {
+      if (proven.current?.code === code) return { token: proven.current.token };
+      if (!pending.current) return { failure: 'errors.phoneSendFirst' };
+      try {
+        const token = await pending.current.confirm(code);
+        proven.current = { code, token };
+        return { token };
+      } catch (error) {
+        return { failure: firebaseErrorKey(error) };
+      }
+    },
+  };
+}
 
 /** The register body: empty fields dropped, the WEB method, where and how it was made. */
 function payload(

@@ -14,13 +14,15 @@ interface SmsButtonProps {
   validate: () => boolean;
   /** What the toast says once sent (a code to an email address says so); "sent to your phone" else. */
   sentText?: string;
+  /** The popup's text for a failure; the server's message (or an unknown error) when not given. */
+  describeFailure?: (error: unknown) => string;
 }
 
 /**
  * The SMS button (spec §4): one request per second at most, disabled while it counts down 60 s
  * per minute the code is valid; a failure shows a warning popup with the server's message.
  */
-export function SmsButton({ send, validate, sentText }: SmsButtonProps) {
+export function SmsButton({ send, validate, sentText, describeFailure }: SmsButtonProps) {
   const { t: tc } = useTranslation();
   const { t } = useAccountTexts();
   const gate = useThrottle();
@@ -37,7 +39,9 @@ export function SmsButton({ send, validate, sentText }: SmsButtonProps) {
       start(Math.max(1, expiredMinutes) * SMS_SECONDS_PER_MINUTE);
       notify(sentText ?? t('sms.sent'), 'success');
     } catch (error) {
-      setFailure((isApiError(error) && error.message) || tc(errorTextKey(null)));
+      setFailure(
+        describeFailure?.(error) ?? ((isApiError(error) && error.message) || tc(errorTextKey(null))),
+      );
     } finally {
       setBusy(false);
     }
