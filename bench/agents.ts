@@ -74,8 +74,8 @@ async function generate(database: Database): Promise<number> {
                     FROM generate_series(0, ${TOPS * SUBS_PER_TOP - 1}) g, generate_series(0, ${PLAYERS_PER_SUB - 1}) p`);
     await tx.exec(`SELECT setval(pg_get_serial_sequence('members', 'id'), (SELECT max(id) FROM members))`);
     // Wallets (bench-only balances, no entries behind them), rounds of play and sign-ins.
-    await tx.exec(`INSERT INTO ledger_accounts (merchant_code, member_id, code, balance, may_go_negative)
-                   SELECT merchant_code, id, 'MAIN', (id % 100000)::bigint, false FROM members
+    await tx.exec(`INSERT INTO ledger_accounts (merchant_code, member_id, code, balance, may_go_negative, member_path)
+                   SELECT merchant_code, id, 'MAIN', (id % 100000)::bigint, false, path FROM members
                     WHERE merchant_code = '${MERCHANT}' AND id >= ${b}`);
     await tx.exec(`INSERT INTO game_rounds (merchant, vendor, round_id, order_no, member_id, game_code, mode, status,
                      bet_minor, win_minor, opened_at, settled_at)
@@ -125,7 +125,7 @@ export async function agentsBench(): Promise<string[]> {
     // index-only (VACUUM cannot run inside a transaction: its own connection).
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`VACUUM ANALYZE ${schema}.members`);
+    await admin.query(`VACUUM ANALYZE ${schema}.members, ${schema}.ledger_accounts`);
     await admin.end();
     const [{ n } = { n: '0' }] = await database.rawTransaction((tx) =>
       tx.rows<{ n: string }>(`SELECT count(*)::text AS n FROM members WHERE kind = 'member'`),

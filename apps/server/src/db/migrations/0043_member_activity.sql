@@ -92,3 +92,18 @@ CREATE TRIGGER members_sign_in AFTER INSERT ON member_sign_ins
 -- The team's figures in one index-only range scan of the path.
 CREATE INDEX members_team_activity_idx ON members (merchant_code, path)
   INCLUDE (id, kind, upline_id, depth, created_at, first_deposit_at, first_bet_at, last_sign_in_at, prior_sign_in_at);
+
+-- The team balance in one range scan too: each member wallet carries its member's path (fixed
+-- once the member is made), filled by a trigger when the wallet is made and backfilled here.
+-- Balances are not indexed, so a movement's update of the wallet stays a HOT update.
+ALTER TABLE ledger_accounts ADD COLUMN member_path text COLLATE "C";
+UPDATE ledger_accounts a SET member_path = m.path FROM members m WHERE m.id = a.member_id;
+CREATE FUNCTION ledger_accounts_member_path() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT path INTO NEW.member_path FROM members WHERE id = NEW.member_id;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER ledger_accounts_member_path BEFORE INSERT ON ledger_accounts
+  FOR EACH ROW WHEN (NEW.member_id IS NOT NULL) EXECUTE FUNCTION ledger_accounts_member_path();
+CREATE INDEX ledger_accounts_team_idx ON ledger_accounts (merchant_code, member_path)
+  WHERE member_id IS NOT NULL;

@@ -24,6 +24,13 @@ const PATH_END = (col: string) => `substr(${col}, 1, length(${col}) - 1) || '0'`
 /** The wallets a balance counts: main, the agent account and game wallets (not holds or play money). */
 const BALANCE_CODES = `(a.code = 'MAIN' OR a.code = 'AGENT' OR a.code LIKE 'VENDOR:%')`;
 
+/**
+ * The wallets of a team: each member wallet carries its member's path (migration 0043), so a
+ * team's wallets are one range of ledger_accounts_team_idx, with no join to the members.
+ */
+const TEAM_WALLETS = (from: string, to: string) =>
+  `a.merchant_code = $1 AND a.member_id IS NOT NULL AND a.member_path >= ${from} AND a.member_path < ${to}`;
+
 export interface Period {
   fromMs: number;
   toMs: number;
@@ -41,8 +48,8 @@ export async function teamTotals(db: Queryable, root: TeamRoot) {
     db,
     `SELECT count(*)::int AS team,
             count(*) FILTER (WHERE m.upline_id = $4)::int AS direct,
-            (SELECT coalesce(sum(a.balance), 0)::text FROM members t JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = t.id
-              WHERE t.merchant_code = $1 AND t.path >= $2 AND t.path < $3 AND ${BALANCE_CODES}) AS balance
+            (SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+              WHERE ${TEAM_WALLETS('$2', '$3')} AND ${BALANCE_CODES}) AS balance
        FROM members m
       WHERE m.merchant_code = $1 AND m.path >= $2 AND m.path < $3 AND m.kind = 'member'`,
     [root.merchantCode, root.path, pathEnd(root.path), root.id],
@@ -195,9 +202,8 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
               (extract(epoch FROM m.last_sign_in_at) * 1000)::bigint::text AS last_login_ms,
               (SELECT count(*)::int FROM members d
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}) AS team_size,
-              (SELECT coalesce(sum(a.balance), 0)::text FROM members d JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = d.id
-                WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}
-                  AND ${BALANCE_CODES}) AS team_balance
+              (SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+                WHERE ${TEAM_WALLETS('pg.path', PATH_END('pg.path'))} AND ${BALANCE_CODES}) AS team_balance
          FROM page pg JOIN members m ON m.id = pg.id JOIN members u ON u.id = m.upline_id ${figures}
         ORDER BY pg.created_at DESC, pg.id DESC`,
       params,
