@@ -343,6 +343,10 @@ export const errorCatalogue = {
   'contract.terms.invalid': { status: 400, message: 'The contract terms are not valid.' },
   'contract.offer.exists': { status: 409, message: 'An offer of this kind is already waiting.' },
   'contract.state': { status: 409, message: 'The contract cannot do that in its present state.' },
+  /** DAYSALMR: a bill the caller may claim is its own; others are unknown to it. */
+  'contract.claim.unknown': { status: 404, message: 'There is no such salary to claim.' },
+  'contract.claim.state': { status: 409, message: 'This salary is not waiting to be claimed.' },
+  'contract.claim.expired': { status: 409, message: 'The time to claim this salary has passed.' },
   'transfer.vendor.unknown': { status: 400, message: 'There is no such game wallet.' },
   'transfer.vendor.unplayable': {
     status: 400,

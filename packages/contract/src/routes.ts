@@ -116,6 +116,7 @@ import {
 } from './schemas/cashier.ts';
 import { contentRoutes } from './schemas/content.ts';
 import {
+  claimSalaryRequestSchema,
   contractActionRequestSchema,
   contractActionValueSchema,
   contractBillSchema,
@@ -125,6 +126,8 @@ import {
   contractSchema,
   contractsQuerySchema,
   offerContractRequestSchema,
+  salaryClaimSchema,
+  salaryClaimsQuerySchema,
 } from './schemas/contracts.ts';
 import {
   betRecordsQuerySchema,
@@ -872,6 +875,27 @@ const coreRoutes = {
     query: contractBillsQuerySchema,
     body: noBody,
     response: paged(contractBillSchema),
+  }),
+  // DAYSALMR: daily salaries claimed by hand (the member's own bills only).
+  salaryClaims: route({
+    method: 'GET',
+    path: '/wps/agent/contracts/claims',
+    auth: 'T',
+    encrypted: false,
+    feature: 'DAYSALMR',
+    query: salaryClaimsQuerySchema,
+    body: noBody,
+    response: paged(salaryClaimSchema),
+  }),
+  claimSalary: route({
+    method: 'POST',
+    path: '/wps/agent/contracts/claims',
+    auth: 'T',
+    encrypted: false,
+    feature: 'DAYSALMR',
+    query: noQuery,
+    body: claimSalaryRequestSchema,
+    response: salaryClaimSchema,
   }),
   // The agent centre's team reports and red envelopes (issue 15): only the agent's own team.
   teamBets: route({

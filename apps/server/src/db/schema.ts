@@ -714,4 +714,8 @@ export const agentContractBills = pgTable('agent_contract_bills', {
   state: text('state').$type<BillState>().notNull(),
   createdAt: tz('created_at').notNull(),
   updatedAt: tz('updated_at').notNull(),
+  /** DAYSALMR (0042): the end of a claimable bill's claim window; null: paid by the settlement. */
+  claimUntil: tz('claim_until'),
+  claimedAt: tz('claimed_at'),
+  rejectReason: text('reject_reason'),
 });

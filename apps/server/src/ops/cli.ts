@@ -152,6 +152,8 @@ Commands:
   contract terminate <id> --reason <why> end a contract at once
   contract write-off <bill> --reason <why>
                                          stop collecting what a contract bill still owes
+  contract reject-claim <bill> --reason <why>
+                                         DAYSALMR: a claimable daily salary is never paid
   contract settle <kind> <period>        settle a period now (daily 2026-03-09, hourly
                                          2026-03-09T10, realtime 2026-03-09T10:05,
                                          dividend 2026-03-H1 / 2026-03 / W2026-03-08)
@@ -373,6 +375,7 @@ function contractCliCommand(
       return { command: 'contract', action, id: first ?? '' };
     case 'terminate':
     case 'write-off':
+    case 'reject-claim':
       if (!opts.reason) fail(`contract ${action} needs --reason "<why>".\n\n${USAGE}`);
       return action === 'terminate'
         ? { command: 'contract', action, id: first ?? '', reason: opts.reason }
@@ -381,7 +384,7 @@ function contractCliCommand(
       if (!first || !second) fail(`contract settle takes a kind and a period.\n\n${USAGE}`);
       return { command: 'contract', action, kind: first, period: second };
     default:
-      return fail(`contract takes list, show, terminate, write-off or settle.\n\n${USAGE}`);
+      return fail(`contract takes list, show, terminate, write-off, reject-claim or settle.\n\n${USAGE}`);
   }
 }
 

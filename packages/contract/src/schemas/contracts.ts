@@ -23,7 +23,22 @@ export const CONTRACT_STATES = [
 ] as const;
 export type ContractState = (typeof CONTRACT_STATES)[number];
 
-export const BILL_STATES = ['pending', 'partly-paid', 'paid', 'written-off'] as const;
+/**
+ * pending → partly-paid → paid (or written-off by the operator): paid by the settlement. With the
+ * merchant's DAYSALMR on, a daily-salary bill is claimed by hand instead: claimable until the
+ * member claims it (claimed), the operator rejects it (rejected) or its claim window passes
+ * (expired).
+ */
+export const BILL_STATES = [
+  'pending',
+  'partly-paid',
+  'paid',
+  'written-off',
+  'claimable',
+  'claimed',
+  'rejected',
+  'expired',
+] as const;
 export type BillState = (typeof BILL_STATES)[number];
 
 /** The figures a tier may ask for (the engine's TIER_FIGURES). */
@@ -86,6 +101,8 @@ export const contractsConfigSchema = z.object({
     .object({ validBet: decimalText.default('1000'), deposit: decimalText.default('100') })
     .prefault({}),
   house: z.partialRecord(z.enum(CONTRACT_KINDS), contractTermsSchema).default({}),
+  /** DAYSALMR (daily salary claimed by hand): days a settled bill may be claimed (then expired). */
+  claimDays: z.number().int().min(1).max(90).default(7),
 });
 export type ContractsConfig = z.infer<typeof contractsConfigSchema>;
 
@@ -187,6 +204,35 @@ export const contractBillSchema = z.object({
   owed: moneyTextSchema,
   state: z.enum(BILL_STATES),
   createdAt: z.number(),
+});
+
+/**
+ * GET /wps/agent/contracts/claims (DAYSALMR): my daily-salary bills to claim by hand, newest
+ * first: claimable (with the time the claim window ends), claimed, rejected (with the
+ * operator's reason) or expired.
+ */
+export const salaryClaimsQuerySchema = z.strictObject({
+  ...pageQuerySchema,
+  state: z.enum(['claimable', 'claimed', 'rejected', 'expired']).optional(),
+});
+export const salaryClaimSchema = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  /** Who pays: the upline's account, null for the house. */
+  upline: z.string().nullable(),
+  amount: moneyTextSchema,
+  state: z.enum(['claimable', 'claimed', 'rejected', 'expired']),
+  /** The end of the claim window. */
+  claimUntil: z.number(),
+  claimedAt: z.number().nullable(),
+  /** Why the operator rejected it. */
+  reason: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type SalaryClaim = z.infer<typeof salaryClaimSchema>;
+/** POST /wps/agent/contracts/claims: claim one claimable bill (paid once, however often asked). */
+export const claimSalaryRequestSchema = z.strictObject({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
 /** A request waiting for the caller's answer: an offer to it, or a termination asked of it. */

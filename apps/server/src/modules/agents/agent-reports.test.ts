@@ -12,7 +12,9 @@ import {
   createTestApp,
   DEMO_MERCHANT,
   engines,
+  loginAs,
   nextIp,
+  opsCommand,
   setFeature,
   siteHeaders,
   type TestApp,
@@ -338,5 +340,48 @@ describe.each(engines)('agent team reports on %s', (engine) => {
         expect(failureEnvelopeSchema.parse(res.json()).success).toBe(false);
       },
     );
+  });
+
+  describe('the overview from the activity kept on each member (migration 0043)', () => {
+    it('counts first deposits, first bets and sign-ins per business day; a sign-in today leaves yesterday’s counted', async () => {
+      const C = await add('ov', AGENT, null);
+      const c1 = await add('ovp', 0, C.account);
+      const c2 = await add('ovp', 0, C.account);
+      await deposit(c1, 50_00n);
+      await deposit(c1, 70_00n); // not a first deposit
+      await opsCommand(t.app, { command: 'adjust', account: c2.account, amount: '20.00', reason: 'test' });
+      await play(c2, '10.00', '0.00');
+      await play(c2, '5.00', '0.00'); // not a first bet
+      const overview = async (who: Who) =>
+        ok(routes.teamOverview, await call(routes.teamOverview, who.token));
+      const today = (await overview(C)).today;
+      expect(today).toEqual({ registrations: 2, firstDeposits: 1, firstBets: 1, logins: 3 });
+      // The columns hold the first deposit and bet and the last sign-in, from the ledger, the
+      // record of play and the sign-in history as they happened.
+      const [row] = await t.db.database.rawTransaction((tx) =>
+        tx.rows<{ dep: string; bet: string; sign: string }>(
+          `SELECT (SELECT min(t.created_at) FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.to_account_id
+                    WHERE a.member_id = m.id AND a.code = 'MAIN' AND t.kind = 1) = m.first_deposit_at AS dep,
+                  (SELECT min(r.settled_at) FROM game_rounds r WHERE r.member_id = m.id AND r.mode = 'real'
+                    AND r.status = 'settled') = m.first_bet_at AS bet,
+                  (SELECT max(s.created_at) FROM member_sign_ins s WHERE s.member_id = m.id AND s.success)
+                    = m.last_sign_in_at AS sign
+             FROM members m WHERE m.id = $1`,
+          [c1.id],
+        ),
+      );
+      expect(row).toMatchObject({ dep: true, sign: true });
+      // The next business day: c1 signs in, deposits again and bets for the first time.
+      clock.advance(DAY_MS);
+      for (const w of [C, c1]) w.token = (await loginAs(t.app, w.account, TEAM_PASSWORD)).token;
+      await deposit(c1, 10_00n);
+      await play(c1, '1.00', '0.00');
+      const next = await overview(C);
+      expect(next.today).toEqual({ registrations: 0, firstDeposits: 0, firstBets: 1, logins: 2 });
+      expect(next.yesterday).toEqual({ registrations: 2, firstDeposits: 1, firstBets: 1, logins: 3 });
+      // The downline list shows the last sign-in kept on the member.
+      const list = ok(routes.teamMembers, await call(routes.teamMembers, C.token, `?account=${c1.account}`));
+      expect(list.content[0]!.lastLoginAt).toBe(clock.now());
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { TX_TYPE } from '@aurum/contract';
 import type { Queryable } from '../../platform/sql.ts';
 import { queryRows } from '../../platform/sql.ts';
 
@@ -25,6 +24,13 @@ const PATH_END = (col: string) => `substr(${col}, 1, length(${col}) - 1) || '0'`
 /** The wallets a balance counts: main, the agent account and game wallets (not holds or play money). */
 const BALANCE_CODES = `(a.code = 'MAIN' OR a.code = 'AGENT' OR a.code LIKE 'VENDOR:%')`;
 
+/**
+ * The wallets of a team: each member wallet carries its member's path (migration 0043), so a
+ * team's wallets are one range of ledger_accounts_team_idx, with no join to the members.
+ */
+const TEAM_WALLETS = (from: string, to: string) =>
+  `a.merchant_code = $1 AND a.member_id IS NOT NULL AND a.member_path >= ${from} AND a.member_path < ${to}`;
+
 export interface Period {
   fromMs: number;
   toMs: number;
@@ -37,15 +43,13 @@ export interface PeriodCounts {
   logins: number;
 }
 
-const TEAM = `SELECT id FROM members WHERE merchant_code = $1 AND path >= $2 AND path < $3 AND kind = 'member'`;
-
 export async function teamTotals(db: Queryable, root: TeamRoot) {
   const [row] = await queryRows<{ team: number; direct: number; balance: string }>(
     db,
     `SELECT count(*)::int AS team,
             count(*) FILTER (WHERE m.upline_id = $4)::int AS direct,
-            (SELECT coalesce(sum(a.balance), 0)::text FROM members t JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = t.id
-              WHERE t.merchant_code = $1 AND t.path >= $2 AND t.path < $3 AND ${BALANCE_CODES}) AS balance
+            (SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+              WHERE ${TEAM_WALLETS('$2', '$3')} AND ${BALANCE_CODES}) AS balance
        FROM members m
       WHERE m.merchant_code = $1 AND m.path >= $2 AND m.path < $3 AND m.kind = 'member'`,
     [root.merchantCode, root.path, pathEnd(root.path), root.id],
@@ -58,8 +62,9 @@ export async function onlineNow(db: Queryable, root: TeamRoot, nowMs: number, id
   const [row] = await queryRows<{ n: number }>(
     db,
     `SELECT count(DISTINCT s.member_id)::int AS n
-       FROM sessions s JOIN (${TEAM}) t ON t.id = s.member_id
-      WHERE s.kind = 'session' AND s.revoked_at IS NULL
+       FROM sessions s JOIN members m ON m.id = s.member_id
+      WHERE m.merchant_code = $1 AND m.path >= $2 AND m.path < $3 AND m.kind = 'member'
+        AND s.kind = 'session' AND s.revoked_at IS NULL
         AND s.expires_at > to_timestamp($4::double precision / 1000)
         AND s.last_seen_at > to_timestamp($5::double precision / 1000)`,
     [root.merchantCode, root.path, pathEnd(root.path), nowMs, nowMs - idleMs],
@@ -68,51 +73,47 @@ export async function onlineNow(db: Queryable, root: TeamRoot, nowMs: number, id
 }
 
 /**
- * Per period: the team's registrations (the agent itself excluded), first deposits (the first
- * deposit transfer into each member's main wallet, from the ledger), first real-money bets (the
- * first settled round of the record of play) and members who signed in.
+ * Per period: the team's registrations (the agent itself excluded), first deposits (members whose
+ * first deposit into the main wallet fell in it), first real-money bets (the first settled round)
+ * and members who signed in. All are kept on the member row as they happen (migration 0043:
+ * first_deposit_at, first_bet_at, last_sign_in_at and prior_sign_in_at, the latest sign-in of an
+ * earlier business day), so this is one index-only range scan of the team's path. A member signed
+ * in during a period of whole business days ending at or before its last sign-in's day when its
+ * last or its prior sign-in falls in it: exact for today, yesterday and this month.
  */
 export async function periodCounts(
   db: Queryable,
   root: TeamRoot,
   periods: Period[],
 ): Promise<PeriodCounts[]> {
-  const from = Math.min(...periods.map((p) => p.fromMs));
-  const to = Math.max(...periods.map((p) => p.toMs));
-  const rows = await queryRows<{ what: string; at_ms: string }>(
-    db,
-    `WITH team AS (${TEAM}),
-     bounds AS (SELECT to_timestamp($5::double precision / 1000) AS lo, to_timestamp($6::double precision / 1000) AS hi)
-     SELECT 'reg' AS what, (extract(epoch FROM m.created_at) * 1000)::bigint::text AS at_ms
-       FROM members m JOIN team ON team.id = m.id, bounds
-      WHERE m.id <> $4 AND m.created_at >= bounds.lo AND m.created_at < bounds.hi
-     UNION ALL
-     SELECT 'dep', (extract(epoch FROM f.at) * 1000)::bigint::text
-       FROM (SELECT min(t.created_at) AS at
-               FROM team JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = team.id AND a.code = 'MAIN'
-               JOIN ledger_entries e ON e.account_id = a.id AND e.amount > 0
-               JOIN ledger_transfers t ON t.id = e.transfer_id AND t.kind = ${TX_TYPE.deposit}
-              GROUP BY a.member_id) f, bounds
-      WHERE f.at >= bounds.lo AND f.at < bounds.hi
-     UNION ALL
-     SELECT 'bet', (extract(epoch FROM b.at) * 1000)::bigint::text
-       FROM (SELECT min(r.settled_at) AS at
-               FROM team JOIN game_rounds r ON r.merchant = $1 AND r.member_id = team.id
-              WHERE r.mode = 'real' AND r.status = 'settled'
-              GROUP BY r.member_id) b, bounds
-      WHERE b.at >= bounds.lo AND b.at < bounds.hi
-     UNION ALL
-     SELECT 'login:' || s.member_id::text, (extract(epoch FROM s.created_at) * 1000)::bigint::text
-       FROM member_sign_ins s JOIN team ON team.id = s.member_id, bounds
-      WHERE s.success AND s.created_at >= bounds.lo AND s.created_at < bounds.hi`,
-    [root.merchantCode, root.path, pathEnd(root.path), root.id, from, to],
-  );
-  return periods.map((p) => {
-    const inside = rows.filter((r) => Number(r.at_ms) >= p.fromMs && Number(r.at_ms) < p.toMs);
-    const n = (what: string) => inside.filter((r) => r.what === what).length;
-    const logins = new Set(inside.filter((r) => r.what.startsWith('login:')).map((r) => r.what));
-    return { registrations: n('reg'), firstDeposits: n('dep'), firstBets: n('bet'), logins: logins.size };
+  const params: unknown[] = [root.merchantCode, root.path, pathEnd(root.path), root.id];
+  const at = (ms: number) => {
+    params.push(new Date(ms).toISOString());
+    return `$${params.length}::timestamptz`;
+  };
+  const columns = periods.flatMap((p, i) => {
+    const [lo, hi] = [at(p.fromMs), at(p.toMs)];
+    const within = (col: string) => `m.${col} >= ${lo} AND m.${col} < ${hi}`;
+    return [
+      `count(*) FILTER (WHERE m.id <> $4 AND ${within('created_at')})::int AS reg${i}`,
+      `count(*) FILTER (WHERE ${within('first_deposit_at')})::int AS dep${i}`,
+      `count(*) FILTER (WHERE ${within('first_bet_at')})::int AS bet${i}`,
+      `count(*) FILTER (WHERE (${within('last_sign_in_at')}) OR (${within('prior_sign_in_at')}))::int AS login${i}`,
+    ];
   });
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    `SELECT ${columns.join(', ')}
+       FROM members m
+      WHERE m.merchant_code = $1 AND m.path >= $2 AND m.path < $3 AND m.kind = 'member'`,
+    params,
+  );
+  return periods.map((_, i) => ({
+    registrations: row![`reg${i}`]!,
+    firstDeposits: row![`dep${i}`]!,
+    firstBets: row![`bet${i}`]!,
+    logins: row![`login${i}`]!,
+  }));
 }
 
 export interface DownlineFilter {
@@ -169,19 +170,18 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
   const outer: string[] = [];
   if (f.balanceMin !== undefined) outer.push(`bal.b >= ${p(f.balanceMin.toString())}::bigint`);
   if (f.balanceMax !== undefined) outer.push(`bal.b <= ${p(f.balanceMax.toString())}::bigint`);
-  if (f.lastLoginFrom !== undefined) outer.push(`ll.at >= ${ts(f.lastLoginFrom)}`);
-  if (f.lastLoginTo !== undefined) outer.push(`ll.at <= ${ts(f.lastLoginTo)}`);
-  // Balance and last sign-in are worked out per member only when a filter asks for them; else
-  // only the page's rows get them (and their team figures).
+  // The last sign-in is kept on the member (migration 0043).
+  if (f.lastLoginFrom !== undefined) inner.push(`m.last_sign_in_at >= ${ts(f.lastLoginFrom)}`);
+  if (f.lastLoginTo !== undefined) inner.push(`m.last_sign_in_at <= ${ts(f.lastLoginTo)}`);
+  // The balance is worked out per member only when a filter asks for it; else only the page's
+  // rows get it (and their team figures).
   const needsFigures = outer.length > 0;
   const figures = `
         LEFT JOIN LATERAL (SELECT coalesce(sum(a.balance), 0) AS b FROM ledger_accounts a
-                            WHERE a.merchant_code = $1 AND a.member_id = m.id AND ${BALANCE_CODES}) bal ON true
-        LEFT JOIN LATERAL (SELECT max(s.created_at) AS at FROM member_sign_ins s
-                            WHERE s.member_id = m.id AND s.success) ll ON true`;
+                            WHERE a.merchant_code = $1 AND a.member_id = m.id AND ${BALANCE_CODES}) bal ON true`;
   const filtered = `
     WITH hits AS (
-      SELECT m.id, m.path, m.created_at ${needsFigures ? ', bal.b AS balance, ll.at AS last_login' : ''}
+      SELECT m.id, m.path, m.created_at ${needsFigures ? ', bal.b AS balance' : ''}
         FROM members m ${needsFigures ? figures : ''}
        WHERE m.merchant_code = $1 AND m.path > $2 AND m.path < $3 AND m.kind = 'member'
              ${inner.map((c) => `AND ${c}`).join(' ')}
@@ -199,12 +199,11 @@ export async function listDownlines(db: Queryable, root: TeamRoot, f: DownlineFi
               m.mobile, m.email, m.profile ->> 'payeeName' AS real_name,
               (extract(epoch FROM m.created_at) * 1000)::bigint::text AS reg_ms,
               bal.b::text AS balance,
-              (extract(epoch FROM ll.at) * 1000)::bigint::text AS last_login_ms,
+              (extract(epoch FROM m.last_sign_in_at) * 1000)::bigint::text AS last_login_ms,
               (SELECT count(*)::int FROM members d
                 WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}) AS team_size,
-              (SELECT coalesce(sum(a.balance), 0)::text FROM members d JOIN ledger_accounts a ON a.merchant_code = $1 AND a.member_id = d.id
-                WHERE d.merchant_code = $1 AND d.path >= pg.path AND d.path < ${PATH_END('pg.path')}
-                  AND ${BALANCE_CODES}) AS team_balance
+              (SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+                WHERE ${TEAM_WALLETS('pg.path', PATH_END('pg.path'))} AND ${BALANCE_CODES}) AS team_balance
          FROM page pg JOIN members m ON m.id = pg.id JOIN members u ON u.id = m.upline_id ${figures}
         ORDER BY pg.created_at DESC, pg.id DESC`,
       params,

@@ -182,6 +182,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
     show: 'agents.read',
     terminate: 'agents.write',
     'write-off': 'agents.write',
+    'reject-claim': 'agents.write',
     settle: 'agents.write',
   },
   affiliate: { list: 'agents.read', approve: 'agents.write', reject: 'agents.write' },

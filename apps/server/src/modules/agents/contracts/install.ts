@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MemberRow } from '../../../db/schema.ts';
 import type { MerchantState } from '../../../platform/merchants.ts';
 import type { AreaDeps } from '../../area-deps.ts';
+import { SalaryClaims } from './claims.ts';
 import { contractCommand } from './ops.ts';
 import { contractRoutes } from './routes.ts';
 import { ContractDesk } from './service.ts';
@@ -15,7 +16,7 @@ export function installContracts(app: FastifyInstance, deps: AreaDeps) {
   const { database, store, clock, events, ledger } = deps;
   const settlement = new ContractSettlement({ database, store, ledger, clock, events });
   const desk = new ContractDesk(database, clock, events);
-  contractRoutes(app, store, desk);
+  contractRoutes(app, store, desk, new SalaryClaims({ database, ledger, clock, events }));
   deps.jobs.add(contractsJob(settlement));
   deps.jobs.add(contractDebtsJob(settlement, database));
   // Top agents hold their house contracts from the start (idempotent, every start).

@@ -7,7 +7,16 @@ import { AppError } from '../../../platform/errors.ts';
 import type { EventBus } from '../../../platform/events.ts';
 import { findByAccount } from '../../accounts/index.ts';
 import type { OpsExtension } from '../../ops/index.ts';
-import { findContract, listBills, listContracts, lockBill, setState, writeOff } from './repository.ts';
+import {
+  findContract,
+  listBills,
+  listContracts,
+  lockBill,
+  lockClaim,
+  rejectClaim,
+  setState,
+  writeOff,
+} from './repository.ts';
 import { present } from './service.ts';
 import type { ContractSettlement } from './settlement.ts';
 
@@ -18,6 +27,7 @@ const reason = z.string().trim().min(1).max(500);
  * `npm run ops -- contract list --account A [--kind K]`, `contract show <id>` (the contract and
  * its bills), `contract terminate <id> --reason R` (ends a live or pending contract at once),
  * `contract write-off <bill> --reason R` (stops collecting what a bill still owes), `contract
+ * reject-claim <bill> --reason R` (DAYSALMR: a claimable daily salary is never paid), `contract
  * settle <kind> <period>` (settles a period now; the job does it on its own). Changes are audited
  * with before and after.
  */
@@ -31,6 +41,7 @@ export const contractCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ command: z.literal('contract'), action: z.literal('show'), id }),
   z.strictObject({ command: z.literal('contract'), action: z.literal('terminate'), id, reason }),
   z.strictObject({ command: z.literal('contract'), action: z.literal('write-off'), bill: id, reason }),
+  z.strictObject({ command: z.literal('contract'), action: z.literal('reject-claim'), bill: id, reason }),
   z.strictObject({
     command: z.literal('contract'),
     action: z.literal('settle'),
@@ -126,6 +137,37 @@ export function contractCommand(deps: {
             });
             return { bill: b.id, state: 'written-off', writtenOff: owed };
           });
+        case 'reject-claim': {
+          const result = await deps.database.db.transaction(async (tx) => {
+            const b = await lockClaim(tx, merchantCode, args.bill, at);
+            if (!b) throw new AppError('ops.invalid', `There is no salary claim ${args.bill}.`);
+            if (b.state !== 'claimable') {
+              throw new AppError('ops.invalid', `Salary claim ${b.id} is not claimable (${b.state}).`);
+            }
+            await rejectClaim(tx, b.id, args.reason, at);
+            await appendAudit(deps.database, tx, {
+              merchantCode,
+              actor,
+              action: 'contract.reject-claim',
+              detail: {
+                bill: b.id,
+                contract: b.contractId,
+                reason: args.reason,
+                amount: minorToDecimal(b.amountMinor),
+              },
+              before: { state: b.state },
+              after: { state: 'rejected' },
+            });
+            return b;
+          });
+          deps.events.publish(merchantCode, [result.payeeId], {
+            type: 'contract',
+            id: result.contractId,
+            kind: result.kind,
+            state: 'rejected',
+          });
+          return { bill: result.id, state: 'rejected' };
+        }
         case 'settle': {
           const made = await deps.settlement.settleContracts(merchantCode, args.kind, args.period);
           await deps.database.db.transaction((tx) =>

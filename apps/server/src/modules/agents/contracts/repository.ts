@@ -366,6 +366,8 @@ export async function insertBills(
   merchant: string,
   bills: readonly NewBill[],
   at: Date,
+  /** DAYSALMR: the bills are claimed by hand until then (claimable), not paid by the settlement. */
+  claimUntil: Date | null = null,
 ): Promise<number> {
   let inserted = 0;
   for (let i = 0; i < bills.length; i += 1000) {
@@ -387,16 +389,19 @@ export async function insertBills(
     const rows = await queryRows<{ id: number }>(
       db,
       `INSERT INTO agent_contract_bills (merchant_code, contract_id, kind, period_key, period_start, period_end,
-          payer_id, payee_id, depth, figures, tier, amount_minor, net_minor, carry_minor, state, created_at, updated_at)
+          payer_id, payee_id, depth, figures, tier, amount_minor, net_minor, carry_minor, state, created_at, updated_at,
+          claim_until)
        SELECT $1, r.contract_id, r.kind, r.period_key, r.period_start, r.period_end, r.payer_id, r.payee_id, r.depth,
               r.figures, r.tier, r.amount_minor::bigint, r.net_minor::bigint, r.carry_minor::bigint,
-              CASE WHEN r.amount_minor::bigint = 0 THEN 'paid' ELSE 'pending' END, $3, $3
+              CASE WHEN r.amount_minor::bigint = 0 THEN 'paid' WHEN $4::timestamptz IS NOT NULL THEN 'claimable'
+                   ELSE 'pending' END, $3, $3,
+              CASE WHEN r.amount_minor::bigint = 0 THEN NULL ELSE $4::timestamptz END
          FROM jsonb_to_recordset($2::jsonb) AS r(contract_id bigint, kind text, period_key text,
               period_start timestamptz, period_end timestamptz, payer_id bigint, payee_id bigint, depth integer,
               figures jsonb, tier integer, amount_minor text, net_minor text, carry_minor text)
        ON CONFLICT (contract_id, period_key) DO NOTHING
        RETURNING id`,
-      [merchant, JSON.stringify(chunk), at.toISOString()],
+      [merchant, JSON.stringify(chunk), at.toISOString(), claimUntil?.toISOString() ?? null],
     );
     inserted += rows.length;
   }
@@ -732,4 +737,131 @@ export async function playerDraws(
     [merchant, from.toISOString(), to.toISOString()],
   );
   return rows.map((r) => ({ path: r.path, betMinor: BigInt(r.bet), netMinor: BigInt(r.net) }));
+}
+
+/** A daily-salary bill claimed by hand (DAYSALMR), as its payee sees it. */
+export interface ClaimRow {
+  id: number;
+  contractId: number;
+  kind: ContractKind;
+  periodKey: string;
+  payerId: number | null;
+  payeeId: number;
+  payerAccount: string | null;
+  amountMinor: bigint;
+  paidMinor: bigint;
+  /** expired once the window has passed, whether or not the sweep has marked it yet. */
+  state: 'claimable' | 'claimed' | 'rejected' | 'expired';
+  claimUntil: number;
+  claimedAt: number | null;
+  reason: string | null;
+  createdAt: number;
+}
+
+const CLAIM_COLUMNS = `b.id::int AS id, b.contract_id::int AS contract_id, b.kind, b.period_key,
+  b.payer_id::int AS payer_id, b.payee_id::int AS payee_id, pr.account AS payer_account, pr.kind AS payer_kind,
+  b.amount_minor::text AS amount, b.paid_minor::text AS paid,
+  CASE WHEN b.state = 'claimable' AND b.claim_until <= $2::timestamptz THEN 'expired' ELSE b.state END AS state,
+  ${MS('b.claim_until')} AS claim_ms, ${MS('b.claimed_at')} AS claimed_ms, b.reject_reason,
+  ${MS('b.created_at')} AS created_ms`;
+type RawClaim = {
+  id: number;
+  contract_id: number;
+  kind: ContractKind;
+  period_key: string;
+  payer_id: number | null;
+  payee_id: number;
+  payer_account: string | null;
+  payer_kind: string | null;
+  amount: string;
+  paid: string;
+  state: ClaimRow['state'];
+  claim_ms: string;
+  claimed_ms: string | null;
+  reject_reason: string | null;
+  created_ms: string;
+};
+const toClaim = (r: RawClaim): ClaimRow => ({
+  id: r.id,
+  contractId: r.contract_id,
+  kind: r.kind,
+  periodKey: r.period_key,
+  payerId: r.payer_id,
+  payeeId: r.payee_id,
+  payerAccount: r.payer_kind === 'house' ? null : r.payer_account,
+  amountMinor: BigInt(r.amount),
+  paidMinor: BigInt(r.paid),
+  state: r.state,
+  claimUntil: Number(r.claim_ms),
+  claimedAt: r.claimed_ms === null ? null : Number(r.claimed_ms),
+  reason: r.reject_reason,
+  createdAt: Number(r.created_ms),
+});
+
+/** The member's bills to claim by hand (any state), newest first, a page and the total. */
+export async function listClaims(
+  db: Queryable,
+  merchant: string,
+  q: { payeeId: number; state?: ClaimRow['state'] | undefined; now: Date; page: number; size: number },
+): Promise<{ rows: ClaimRow[]; total: number }> {
+  const where = `b.merchant_code = $1 AND b.payee_id = $3 AND b.claim_until IS NOT NULL
+    AND ($4::text IS NULL OR (CASE WHEN b.state = 'claimable' AND b.claim_until <= $2::timestamptz
+                                   THEN 'expired' ELSE b.state END) = $4)`;
+  const params = [merchant, q.now.toISOString(), q.payeeId, q.state ?? null];
+  const [rows, counted] = await Promise.all([
+    queryRows<RawClaim>(
+      db,
+      `SELECT ${CLAIM_COLUMNS} FROM agent_contract_bills b LEFT JOIN members pr ON pr.id = b.payer_id
+        WHERE ${where} ORDER BY b.id DESC LIMIT $5 OFFSET $6`,
+      [...params, q.size, (q.page - 1) * q.size],
+    ),
+    queryRows<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM agent_contract_bills b WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { rows: rows.map(toClaim), total: counted[0]?.n ?? 0 };
+}
+
+/** One bill to claim by hand, locked (FOR UPDATE), as it stands at `now`; null when none. */
+export async function lockClaim(db: Queryable, merchant: string, id: number, now: Date) {
+  const rows = await queryRows<RawClaim>(
+    db,
+    `SELECT ${CLAIM_COLUMNS} FROM agent_contract_bills b LEFT JOIN members pr ON pr.id = b.payer_id
+      WHERE b.merchant_code = $1 AND b.id = $3 AND b.claim_until IS NOT NULL FOR UPDATE OF b`,
+    [merchant, now.toISOString(), id],
+  );
+  return rows[0] ? toClaim(rows[0]) : null;
+}
+
+/** Records a claim's payment: paid in full, claimed, with its ledger transfer. */
+export async function markClaimed(db: Queryable, id: number, transferId: number, at: Date) {
+  await queryRows(
+    db,
+    `UPDATE agent_contract_bills
+        SET paid_minor = amount_minor, state = 'claimed', claimed_at = $3,
+            transfer_ids = transfer_ids || to_jsonb($2::bigint), updated_at = $3
+      WHERE id = $1`,
+    [id, transferId, at.toISOString()],
+  );
+}
+
+export async function rejectClaim(db: Queryable, id: number, reason: string, at: Date) {
+  await queryRows(
+    db,
+    `UPDATE agent_contract_bills SET state = 'rejected', reject_reason = $2, updated_at = $3 WHERE id = $1`,
+    [id, reason, at.toISOString()],
+  );
+}
+
+/** Claimable bills whose window has passed become expired (the job's sweep); returns how many. */
+export async function expireClaims(db: Queryable, merchant: string, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    `UPDATE agent_contract_bills SET state = 'expired', updated_at = $2
+      WHERE merchant_code = $1 AND state = 'claimable' AND claim_until <= $2 RETURNING id`,
+    [merchant, now.toISOString()],
+  );
+  return rows.length;
 }

@@ -236,7 +236,12 @@ export class ContractDesk {
         amount: minorToDecimal(b.amountMinor),
         net: minorToDecimal(b.netMinor),
         paid: minorToDecimal(b.paidMinor),
-        owed: minorToDecimal(b.state === 'written-off' ? 0n : b.amountMinor - b.paidMinor),
+        // Written off, rejected or expired: nothing more will be paid.
+        owed: minorToDecimal(
+          b.state === 'written-off' || b.state === 'rejected' || b.state === 'expired'
+            ? 0n
+            : b.amountMinor - b.paidMinor,
+        ),
         state: b.state,
         createdAt: b.createdAt,
       })),
@@ -297,7 +302,7 @@ export class ContractDesk {
   }
 }
 
-function requireAgent(merchant: MerchantState, member: MemberRow): void {
+export function requireAgent(merchant: MerchantState, member: MemberRow): void {
   requireRealAccount(merchant, member);
   if (member.kind !== 'member' || !isAgentType(merchant, member.type)) throw new AppError('agent.only');
 }

@@ -20,6 +20,7 @@ import {
 import {
   contractsInForce,
   ensureHouseContracts,
+  expireClaims,
   insertBills,
   lockBills,
   mainBalances,
@@ -186,8 +187,13 @@ export class ContractSettlement {
         bills: bills.length,
         at,
       });
+      // DAYSALMR: daily salaries wait for their payees to claim them, for the merchant's window.
+      const claimUntil =
+        kind === 'daily' && merchant.features.has('DAYSALMR')
+          ? new Date(at.getTime() + config.claimDays * DAY_MS)
+          : null;
       // Another run settled the period meanwhile: its bills stand (and ours would be the same).
-      return first ? insertBills(tx, merchant.code, bills, at) : 0;
+      return first ? insertBills(tx, merchant.code, bills, at, claimUntil) : 0;
     });
     await this.payOwed(merchant.code, kind);
     // After the payments, so a page that reads the bills again on the event sees them paid.
@@ -349,6 +355,8 @@ export class ContractSettlement {
     for (const { code } of codes) {
       const merchant = await this.merchant(code);
       const offset = offsetMs(businessOffset(merchant));
+      // DAYSALMR: claimable daily salaries past their window become expired.
+      await expireClaims(this.deps.database.db, code, new Date(now));
       for (const kind of SETTLED_KINDS) {
         if (!kindEnabled(merchant, kind)) continue;
         for (const key of periodsToSettle(kind, now, offset)) {

@@ -72,6 +72,35 @@ export function useContractAction() {
   });
 }
 
+/** GET /wps/agent/contracts/claims (DAYSALMR): one page of my daily salaries to claim by hand. */
+export function useSalaryClaims(page: number, enabled = true) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: [...contractsKey, 'claims', token, page],
+    queryFn: ({ signal }) =>
+      apiCall('salaryClaims', {
+        query: { page, size: BILLS_PAGE_SIZE } as RouteQuery<'salaryClaims'>,
+        signal,
+      }),
+    enabled: enabled && token !== null,
+    placeholderData: keepPreviousData,
+    staleTime: CONTRACTS_STALE_MS,
+  });
+}
+
+/** POST /wps/agent/contracts/claims: claim one daily salary; the money lands in the main wallet. */
+export function useClaimSalary() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: [...contractsKey, 'claim'],
+    mutationFn: (body: RouteBody<'claimSalary'>) => apiCall('claimSalary', { body }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: contractsKey });
+      void refreshAfterMovement(client);
+    },
+  });
+}
+
 /** What a contract event changes: the contract lists, requests and bills; a settlement moved money. */
 export function refreshContracts(client: ReturnType<typeof useQueryClient>, settled: boolean): void {
   void client.invalidateQueries({ queryKey: contractsKey });

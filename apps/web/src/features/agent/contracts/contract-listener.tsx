@@ -14,7 +14,7 @@ export default function ContractListener() {
   useEffect(
     () =>
       onRealtimeEvent((m) => {
-        if (m.type === 'contract') refreshContracts(client, m.state === 'settled');
+        if (m.type === 'contract') refreshContracts(client, m.state === 'settled' || m.state === 'claimed');
       }),
     [client],
   );

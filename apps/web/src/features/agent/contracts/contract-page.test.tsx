@@ -288,6 +288,101 @@ describe('Agent centre: contract pages', () => {
     expect(server.callsTo('GET', '/wps/agent/contracts')).toHaveLength(0);
   });
 
+  it('DAYSALMR: lists the daily salaries to claim with their states and claims one; no claim list while the key is off', async () => {
+    const row = (over: Record<string, unknown>) => ({
+      id: 1,
+      period: '2026-03-09',
+      upline: 'top',
+      amount: '1200.00',
+      state: 'claimable',
+      claimUntil: Date.UTC(2026, 2, 17),
+      claimedAt: null,
+      reason: null,
+      createdAt: Date.UTC(2026, 2, 10),
+      ...over,
+    });
+    let claimed = false;
+    const rows = () => [
+      row({ id: 4, period: '2026-03-12', state: claimed ? 'claimed' : 'claimable' }),
+      row({ id: 3, period: '2026-03-11', state: 'rejected', reason: 'bets under review' }),
+      row({ id: 2, period: '2026-03-10', state: 'expired' }),
+      row({ id: 1, period: '2026-03-09', upline: null, amount: '4800.00', state: 'claimed' }),
+    ];
+    const server = fakeServer({
+      'GET /wps/agent/contracts/info': () => ok(info()),
+      'GET /wps/agent/contracts': () => ok({ held: [mine], offered: [] }),
+      'GET /wps/agent/downlines': () => ok(downlines),
+      'GET /wps/agent/contracts/claims': () => ok({ content: rows(), pageNum: 1, totalPages: 1, total: 4 }),
+      'POST /wps/agent/contracts/claims': (call) => {
+        claimed = true;
+        return ok(row({ id: (call.body as { id: number }).id, period: '2026-03-12', state: 'claimed' }));
+      },
+    });
+    const { unmount } = renderWithApp(<DailySalaryPage />, {
+      permission: sitePermission({}, [...DAILY_KEYS, 'DAYSALMR']),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }));
+    const table = await screen.findByRole('region', { name: 'Daily salaries to claim' });
+    const stateOf = (id: number) =>
+      table.querySelector(`[data-claim="${id}"]`)!.getAttribute('data-claim-state');
+    expect([4, 3, 2, 1].map(stateOf)).toEqual(['claimable', 'rejected', 'expired', 'claimed']);
+    expect(within(table).getByText('To claim')).toBeTruthy();
+    expect(within(table).getByText('Rejected')).toBeTruthy();
+    expect(within(table).getByText('Reason: bets under review')).toBeTruthy();
+    expect(within(table).getByText('Expired')).toBeTruthy();
+    expect(within(table).getByText('Claimed')).toBeTruthy();
+    expect(within(table).getByText('the house')).toBeTruthy();
+    // Only the claimable row has a button.
+    const buttons = within(table).getAllByRole('button', { name: /^Claim / });
+    expect(buttons).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Claim $1,200.00 for 2026-03-12' }));
+    expect(await screen.findByText('$1,200.00 was added to your wallet.')).toBeTruthy();
+    expect(server.callsTo('POST', '/wps/agent/contracts/claims').map((c) => c.body)).toEqual([{ id: 4 }]);
+    await waitFor(() => expect(stateOf(4)).toBe('claimed'));
+    expect(within(table).queryAllByRole('button', { name: /^Claim / })).toHaveLength(0);
+    unmount();
+    // The key off: no Claims view and no claim call.
+    const before = server.callsTo('GET', '/wps/agent/contracts/claims').length;
+    renderWithApp(<DailySalaryPage />, { permission: sitePermission({}, DAILY_KEYS) });
+    expect(await screen.findByRole('tab', { name: 'Bills' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Claims' })).toBeNull();
+    expect(server.callsTo('GET', '/wps/agent/contracts/claims')).toHaveLength(before);
+  });
+
+  it('DAYSALMR: shows the server’s refusal of a claim', async () => {
+    fakeServer({
+      'GET /wps/agent/contracts/info': () => ok(info()),
+      'GET /wps/agent/contracts': () => ok({ held: [mine], offered: [] }),
+      'GET /wps/agent/downlines': () => ok(downlines),
+      'GET /wps/agent/contracts/claims': () =>
+        ok({
+          content: [
+            {
+              id: 9,
+              period: '2026-03-09',
+              upline: 'top',
+              amount: '10.00',
+              state: 'claimable',
+              claimUntil: Date.UTC(2026, 2, 17),
+              claimedAt: null,
+              reason: null,
+              createdAt: Date.UTC(2026, 2, 10),
+            },
+          ],
+          pageNum: 1,
+          totalPages: 1,
+          total: 1,
+        }),
+      'POST /wps/agent/contracts/claims': () => fail(409, 'contract.claim.expired'),
+    });
+    renderWithApp(<DailySalaryPage />, { permission: sitePermission({}, [...DAILY_KEYS, 'DAYSALMR']) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Claims' }));
+    await user.click(await screen.findByRole('button', { name: 'Claim $10.00 for 2026-03-09' }));
+    expect(await screen.findByText('The time to claim this salary has passed.')).toBeTruthy();
+  });
+
   it('reads the contracts again when the socket says one changed', async () => {
     let offers = 0;
     const server = fakeServer({

@@ -18,6 +18,9 @@ export function contractErrorText(
     'contract.terms.invalid': 'termsInvalid',
     'contract.offer.exists': 'offerExists',
     'contract.state': 'state',
+    'contract.claim.unknown': 'claimUnknown',
+    'contract.claim.state': 'claimState',
+    'contract.claim.expired': 'claimExpired',
   } as const;
   const key = code && code in known ? known[code as keyof typeof known] : null;
   return key ? t(`contracts.errors.${key}`) : moneyErrorText(tf, tc, error);
