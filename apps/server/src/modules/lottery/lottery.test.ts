@@ -1193,4 +1193,40 @@ describe.each(engines)('lottery on %s', (engine) => {
     );
     await expectLedgerClean();
   });
+
+  it('places in the vendor session it keeps, and in a new one once that session has ended', async () => {
+    clock.set(T0 + 28_800 * SECOND_MS);
+    await run();
+    const m = await member('100');
+    const merchant = (await t.app.merchants.get(DEMO_MERCHANT))!;
+    const who = { id: m.id, trial: false, prizeGroup: null };
+    const place = async () =>
+      t.app.lottery.place(merchant, who, {
+        gameCode: GAME,
+        issueNo: (await currentIssue()).issueNo,
+        tickets: [{ betType: 'ssc.position', selection: { at: 3, numbers: [7] }, unit: '1' }],
+      });
+    const sessions = async () =>
+      (
+        await queryRows(
+          t.db.database.db,
+          `SELECT 1 FROM vendor_sessions WHERE merchant = $1 AND member_id = $2 AND vendor = 'AURLT'`,
+          [DEMO_MERCHANT, m.id],
+        )
+      ).length;
+    await place();
+    await place();
+    expect(await sessions()).toBe(1);
+    // Idle past 30 minutes, the session has ended: the debit goes again in a new one.
+    clock.set(T0 + (28_800 + 31 * 60) * SECOND_MS);
+    await run();
+    const third = await place();
+    expect(third.tickets[0]).toMatchObject({ status: 'pending', stake: '2.00' });
+    expect(await sessions()).toBe(2);
+    // (The first two were drawn and settled meanwhile.)
+    const mine = await ticketsOf(m.id);
+    expect(mine).toHaveLength(3);
+    expect(mine[2]).toMatchObject({ status: 'pending', stake_minor: '200' });
+    await expectLedgerClean();
+  });
 });
