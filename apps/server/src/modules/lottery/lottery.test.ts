@@ -621,7 +621,7 @@ describe.each(engines)('lottery on %s', (engine) => {
     expect(visitor.statusCode).toBe(401);
   });
 
-  it('marks the tickets paid before a credit failed mid-chunk and pays the rest on the next run, each once', async () => {
+  it('marks the tickets paid when one credit of the chunk failed and pays it on the next run, each once', async () => {
     clock.set(T0 + 5_400 * SECOND_MS);
     await run();
     const issue = await currentIssue();
@@ -657,17 +657,23 @@ describe.each(engines)('lottery on %s', (engine) => {
     const spy = vi.spyOn(vendors, 'clientFor').mockImplementation(async (merchant, vendor) => {
       const client = await clientFor(merchant, vendor);
       return Object.assign(Object.create(client), {
-        credit: (body: Parameters<typeof client.credit>[0]) =>
-          body.txId === `lt-${failing}-win`
-            ? Promise.reject(new Error('the wallet is down'))
-            : client.credit(body),
+        // The batch goes through without that credit, which is answered as failed.
+        credits: async (body: Parameters<typeof client.credits>[0]) => {
+          const at = body.credits.findIndex((c) => c.txId === `lt-${failing}-win`);
+          if (at < 0) return client.credits(body);
+          const reply = await client.credits({ credits: body.credits.filter((_, i) => i !== at) });
+          if (reply.code !== 'OK') return reply;
+          const results = [...reply.results];
+          results.splice(at, 0, { code: 'INTERNAL_ERROR', message: 'the wallet is down' });
+          return { ...reply, results };
+        },
       });
     });
     await expect(lottery.settleIssue(drawnIssue)).rejects.toThrow('the wallet is down');
     spy.mockRestore();
     const half = await states();
-    // Every ticket paid before the failure moved from pending (at least the same member's first);
-    // the failed one waits, unpaid.
+    // Every other ticket of the chunk is paid and moved from pending (the same member's first
+    // too); the failed one waits, unpaid.
     expect(half.find((x) => x.id === failing)).toEqual({ id: failing, status: 'pending', wins: '0' });
     expect(half[2]).toMatchObject({ status: 'won', wins: '1' });
     for (const x of half) expect(x.wins).toBe(x.status === 'pending' ? '0' : '1');
@@ -719,6 +725,41 @@ describe.each(engines)('lottery on %s', (engine) => {
       10_000n - 2_000n + 100n + BigInt(Math.round(Number(ticket.payout) * 100)),
     );
     await expectLedgerClean();
+  });
+
+  it('keeps a selection’s liability exact when many members bet on it at once', async () => {
+    clock.set(T0 + 8_100 * SECOND_MS);
+    await run();
+    const issue = await currentIssue();
+    const liability = (await lotteryConfig()).limits.liabilityPerSelectionMinor;
+    const tie = (amount: string) => ({ betType: 'ssc.dragon-tiger', selection: { option: 'tie' }, amount });
+    const first = await member('100');
+    expect((await bet(first.token, issue.issueNo, [tie('1')])).statusCode).toBe(200);
+    const [one] = await queryRows<{ stake: string; payout: string }>(
+      t.db.database.db,
+      'SELECT stake_minor::text AS stake, max_payout_minor::text AS payout FROM lottery_tickets WHERE member_id = $1',
+      [first.id],
+    );
+    // A stake whose worst case is about 2/7 of the liability: three more fit, not four.
+    const k = (liability * 2n) / 7n / BigInt(one!.payout);
+    const stakeMinor = k * BigInt(one!.stake);
+    const worst = k * BigInt(one!.payout);
+    const fits = (liability - BigInt(one!.payout)) / worst;
+    const amount = `${stakeMinor / 100n}.${String(stakeMinor % 100n).padStart(2, '0')}`;
+    const others = await Promise.all(Array.from({ length: 6 }, () => member(String(stakeMinor / 100n + 1n))));
+    const replies = await Promise.all(others.map((m) => bet(m.token, issue.issueNo, [tie(amount)])));
+    const taken = replies.filter((r) => r.statusCode === 200);
+    expect(BigInt(taken.length)).toBe(fits);
+    for (const r of replies.filter((x) => x.statusCode !== 200))
+      expect(r.json().errorCode).toBe('lottery.limit.exceeded');
+    const [exposure] = await queryRows<{ payout: string }>(
+      t.db.database.db,
+      `SELECT sum(t.max_payout_minor)::text AS payout FROM lottery_tickets t JOIN lottery_issues i ON i.id = t.issue_id
+       WHERE i.issue_no = $1 AND i.game_code = $2 AND t.bet_type = 'ssc.dragon-tiger' AND t.status = 'pending'`,
+      [issue.issueNo, GAME],
+    );
+    expect(BigInt(exposure!.payout)).toBeLessThanOrEqual(liability);
+    expect(BigInt(exposure!.payout)).toBe(BigInt(one!.payout) + fits * worst);
   });
 
   it("plays at the member's own prize group: set by the operator within the range, given by the config, rebated below it, refused above it", async () => {
@@ -1150,6 +1191,42 @@ describe.each(engines)('lottery on %s', (engine) => {
     await expect(voidTicket({ ticketId: second!.id, reason: 'late' })).rejects.toThrow(
       /only a ticket not settled|not drawn yet/,
     );
+    await expectLedgerClean();
+  });
+
+  it('places in the vendor session it keeps, and in a new one once that session has ended', async () => {
+    clock.set(T0 + 28_800 * SECOND_MS);
+    await run();
+    const m = await member('100');
+    const merchant = (await t.app.merchants.get(DEMO_MERCHANT))!;
+    const who = { id: m.id, trial: false, prizeGroup: null };
+    const place = async () =>
+      t.app.lottery.place(merchant, who, {
+        gameCode: GAME,
+        issueNo: (await currentIssue()).issueNo,
+        tickets: [{ betType: 'ssc.position', selection: { at: 3, numbers: [7] }, unit: '1' }],
+      });
+    const sessions = async () =>
+      (
+        await queryRows(
+          t.db.database.db,
+          `SELECT 1 FROM vendor_sessions WHERE merchant = $1 AND member_id = $2 AND vendor = 'AURLT'`,
+          [DEMO_MERCHANT, m.id],
+        )
+      ).length;
+    await place();
+    await place();
+    expect(await sessions()).toBe(1);
+    // Idle past 30 minutes, the session has ended: the debit goes again in a new one.
+    clock.set(T0 + (28_800 + 31 * 60) * SECOND_MS);
+    await run();
+    const third = await place();
+    expect(third.tickets[0]).toMatchObject({ status: 'pending', stake: '2.00' });
+    expect(await sessions()).toBe(2);
+    // (The first two were drawn and settled meanwhile.)
+    const mine = await ticketsOf(m.id);
+    expect(mine).toHaveLength(3);
+    expect(mine[2]).toMatchObject({ status: 'pending', stake_minor: '200' });
     await expectLedgerClean();
   });
 });

@@ -136,18 +136,19 @@ export async function issueById(q: Queryable, id: number): Promise<IssueRow | nu
   return row ? issueOf(row) : null;
 }
 
-/** Tickets of an issue in one status, oldest first. */
+/** Tickets of an issue in one of `statuses`, oldest first (after the ticket `afterId`, when given). */
 export async function ticketsOfIssue(
   q: Queryable,
   issueId: number,
   statuses: TicketRowStatus[],
   limit: number,
+  afterId = 0,
 ): Promise<TicketRow[]> {
   const rows = await queryRows<Raw>(
     q,
-    `SELECT ${TICKET_COLUMNS} FROM lottery_tickets WHERE issue_id = $1 AND status = ANY($2::text[])
+    `SELECT ${TICKET_COLUMNS} FROM lottery_tickets WHERE issue_id = $1 AND status = ANY($2::text[]) AND id > $3
      ORDER BY id LIMIT ${limit}`,
-    [issueId, `{${statuses.join(',')}}`],
+    [issueId, `{${statuses.join(',')}}`, afterId],
   );
   return rows.map(ticketOf);
 }

@@ -64,10 +64,12 @@ import { type IssueSlot, nextSlot, slotAt } from './schedule.ts';
 /** A ticket still 'placing' after this long lost its process: its debit is rolled back. */
 export const PLACING_TIMEOUT_MS = MINUTE_MS;
 const BATCH = 500;
-/** Tickets read and marked at a time by the settlement. */
+/** Vendor sessions held for placing; past this the map starts over. */
+const MAX_HELD_SESSIONS = 100_000;
+/** Tickets read, credited (one `credits` call) and marked at a time by the settlement. */
 const SETTLE_CHUNK = 1_000;
-/** Members whose tickets are paid at once (each takes a connection of the pool). */
-const SETTLE_WIDTH = 8;
+/** Chunks of an issue paid at once (each takes a connection of the pool while it pays). */
+const SETTLE_WIDTH = 2;
 
 export interface LotteryDeps {
   database: Database;
@@ -171,6 +173,8 @@ export class LotteryService {
   private readonly configs = new Map<string, ParsedConfig>();
   /** Issues this process knows exist, so a run does not try to insert them again every second. */
   private readonly known = new Set<string>();
+  /** Members' sessions at the lottery vendor this process opened, by merchant, member, mode and game. */
+  private readonly sessions = new Map<string, string>();
 
   constructor(private readonly deps: LotteryDeps) {}
 
@@ -352,10 +356,11 @@ export class LotteryService {
    * answer and moves nothing. Tickets still being placed hold the settlement back until they
    * are pending or swept.
    *
-   * A chunk of tickets is paid SETTLE_WIDTH members at a time (a member's tickets one after
-   * the other, so two credits never wait on the same wallet), then the chunk's ticket rows move
-   * in one statement. A crash between the two leaves tickets pending that are paid: the next
-   * run credits them again, which answers as the first time and pays nothing twice.
+   * A chunk of tickets is paid by one `credits` call of the seamless wallet (each ticket still
+   * its own credit, transaction id and round; the wallet makes the usual ones in one database
+   * transaction), then the chunk's ticket rows move in one statement. A crash between the two
+   * leaves tickets pending that are paid: the next run credits them again, which answers as the
+   * first time and pays nothing twice.
    */
   async settleIssue(issue: IssueRow, limit = Number.POSITIVE_INFINITY): Promise<number> {
     if (issue.status !== 'drawn' || issue.result === null) return 0;
@@ -365,15 +370,40 @@ export class LotteryService {
     const db = this.deps.database.db;
     if ((await ticketsOfIssue(db, issue.id, ['placing'], 1)).length > 0) return 0;
     const client = await this.client(merchant.code);
+    // SETTLE_WIDTH chunks are paid at once; they are read one after the other, oldest first.
+    let after = 0;
+    let taken = 0;
+    let exhausted = false;
+    let failure: unknown = null;
+    let reading: Promise<unknown> = Promise.resolve();
+    const take = (): Promise<TicketRow[]> => {
+      const next = reading.then(async () => {
+        if (exhausted || failure !== null) return [];
+        const tickets = await ticketsOfIssue(db, issue.id, ['pending'], SETTLE_CHUNK, after);
+        const chunk = tickets.slice(0, Math.max(0, Math.min(tickets.length, limit - taken)));
+        taken += chunk.length;
+        after = chunk.at(-1)?.id ?? after;
+        if (tickets.length < SETTLE_CHUNK || taken >= limit) exhausted = true;
+        return chunk;
+      });
+      reading = next.catch(() => undefined);
+      return next;
+    };
     let paid = 0;
-    for (;;) {
-      const tickets = await ticketsOfIssue(db, issue.id, ['pending'], SETTLE_CHUNK);
-      const chunk = tickets.slice(0, Math.max(0, Math.min(tickets.length, limit - paid)));
-      await this.payChunk(client, parsed.config, issue, chunk);
-      paid += chunk.length;
-      if (paid >= limit) return paid;
-      if (tickets.length < SETTLE_CHUNK) break;
-    }
+    await Promise.all(
+      Array.from({ length: SETTLE_WIDTH }, async () => {
+        try {
+          for (let chunk = await take(); chunk.length > 0; chunk = await take()) {
+            await this.payChunk(client, parsed.config, issue, chunk);
+            paid += chunk.length;
+          }
+        } catch (e) {
+          failure ??= e;
+        }
+      }),
+    );
+    if (failure !== null) throw failure;
+    if (taken >= limit) return paid;
     const settled = await queryRows(
       db,
       `UPDATE lottery_issues SET status = 'settled', settled_at = $2 WHERE id = $1 AND status = 'drawn'
@@ -386,50 +416,42 @@ export class LotteryService {
   }
 
   /**
-   * Pays a chunk of tickets, SETTLE_WIDTH members at once, and moves the rows of those paid in
-   * one statement, also when one of them failed (that error is thrown afterwards).
+   * Pays a chunk of tickets with one `credits` call (each ticket its own credit, keyed by the
+   * ticket, closing its round), then the rebates there are, then moves the rows of those paid
+   * in one statement, also when one of them failed (that error is thrown afterwards).
    */
   private async payChunk(client: VendorClient, config: LotteryConfig, issue: IssueRow, tickets: TicketRow[]) {
-    const byMember = new Map<number, TicketRow[]>();
-    for (const t of tickets) {
-      const mine = byMember.get(t.memberId);
-      if (mine) mine.push(t);
-      else byMember.set(t.memberId, [t]);
-    }
-    const queue = [...byMember.values()];
+    if (tickets.length === 0) return;
+    const draw = issue.result as LotteryDraw;
+    const settled = tickets.map((t) => ({ t, s: settleBet(config, betOf(t), draw, t.placedPrice) }));
+    const reply = await client.credits({
+      credits: settled.map(({ t, s }) => this.creditOf(issue, t, s)),
+    });
+    if (!isOk(reply))
+      throw new Error(`the credits of issue ${issue.id} were refused: ${reply.code} ${reply.message}`);
     const paid: PaidTicket[] = [];
     let failure: unknown = null;
-    const worker = async () => {
-      for (let mine = queue.shift(); mine && failure === null; mine = queue.shift())
-        for (const t of mine) {
-          if (failure !== null) return;
-          try {
-            paid.push(await this.payTicket(client, config, issue, t));
-          } catch (e) {
-            failure ??= e;
-          }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(SETTLE_WIDTH, queue.length) }, worker));
+    for (const [i, { t, s }] of settled.entries()) {
+      const answer = reply.results[i];
+      if (!answer || !isOk(answer)) {
+        failure ??= new Error(
+          `the credit of ticket ${t.id} was refused: ${answer?.code} ${answer && 'message' in answer ? answer.message : ''}`,
+        );
+        continue;
+      }
+      try {
+        paid.push(await this.paidOf(issue, t, s));
+      } catch (e) {
+        failure ??= e;
+      }
+    }
     await markPaid(this.deps.database.db, paid, this.deps.clock.now());
     if (failure !== null) throw failure;
   }
 
-  /**
-   * Settles one ticket by the engine and pays it: the credit closes its round (the record of
-   * play) with the payout (0 when lost, the stake on a push), and the rebate moves when there is
-   * one. Returns how the ticket's row moves from pending (the caller writes it); a crash before
-   * that is resumed by crediting again, which pays nothing twice.
-   */
-  async payTicket(
-    client: VendorClient,
-    config: LotteryConfig,
-    issue: IssueRow,
-    t: TicketRow,
-  ): Promise<PaidTicket> {
-    const draw = issue.result as LotteryDraw;
-    const s = settleBet(config, betOf(t), draw, t.placedPrice);
-    const reply = await client.credit({
+  /** The credit that closes a ticket's round with its payout, and what was drawn (the record of play). */
+  private creditOf(issue: IssueRow, t: TicketRow, s: ReturnType<typeof settleBet>) {
+    return {
       txId: winTxOf(t.id),
       roundId: roundIdOf(t.id),
       amount: minorToDecimal(s.payoutMinor),
@@ -441,12 +463,17 @@ export class LotteryService {
         betType: t.betType,
         selection: t.selection,
         bets: t.bets,
-        result: draw,
+        result: issue.result,
         outcome: s.outcome,
       },
-    });
-    if (!isOk(reply))
-      throw new Error(`the credit of ticket ${t.id} was refused: ${reply.code} ${reply.message}`);
+    };
+  }
+
+  /**
+   * A ticket whose credit is made: its rebate moves when it has one (once, by its key), and how
+   * its row moves from pending (the caller writes it).
+   */
+  private async paidOf(issue: IssueRow, t: TicketRow, s: ReturnType<typeof settleBet>): Promise<PaidTicket> {
     const status = s.outcome === 'push' ? 'refunded' : s.outcome;
     // The rebate of a bet below the member's prize group, once per ticket by its key; a push
     // pays none (its stake came back whole).
@@ -814,7 +841,13 @@ export class LotteryService {
       await this.checkLimits(tx, parsed.config, issue.id, member.id, drafts);
       return this.insertTickets(tx, merchant.code, member.id, mode, issue.id, game.code, drafts, now, null);
     });
-    return this.debit(merchant, member.id, mode, game.code, ids);
+    return this.debit(
+      merchant,
+      member.id,
+      mode,
+      game.code,
+      ids.map((id, i) => ({ id, stakeMinor: drafts[i]!.quote.stakeMinor })),
+    );
   }
 
   /**
@@ -877,7 +910,7 @@ export class LotteryService {
         [merchant.code, game.code, `{${body.issues.map((i) => i.issueNo).join(',')}}`],
       );
       const idOf = new Map(issues.map((r) => [r.issue_no, Number(r.id)]));
-      const ids: number[] = [];
+      const ids: { id: number; stakeMinor: bigint }[] = [];
       // Locked in id order, as every placement does, so two chases never wait on each other in a cycle.
       for (const issueId of [...idOf.values()].sort((a, b) => a - b)) await this.lockOnSale(tx, issueId);
       for (const [index, { issueNo }] of body.issues.entries()) {
@@ -885,19 +918,18 @@ export class LotteryService {
         if (issueId === undefined) throw new AppError('lottery.issue.closed', undefined, { issueNo });
         const draft = drafts[index]!;
         await this.checkLimits(tx, parsed.config, issueId, member.id, [draft]);
-        ids.push(
-          ...(await this.insertTickets(
-            tx,
-            merchant.code,
-            member.id,
-            mode,
-            issueId,
-            game.code,
-            [draft],
-            now,
-            chaseId,
-          )),
+        const [id] = await this.insertTickets(
+          tx,
+          merchant.code,
+          member.id,
+          mode,
+          issueId,
+          game.code,
+          [draft],
+          now,
+          chaseId,
         );
+        ids.push({ id: id!, stakeMinor: draft.quote.stakeMinor });
       }
       return { chaseId, ids };
     });
@@ -1112,19 +1144,23 @@ export class LotteryService {
     }
   }
 
-  /** Locks an issue row (every placement on the issue takes it) and checks it is still on sale. */
+  /**
+   * Holds an issue on sale for the placement's transaction (a share lock of its row: placements
+   * do not wait on each other, but closing or cancelling the issue waits for them, and a
+   * placement after that sees it closed) and checks it is still on sale.
+   */
   private async lockOnSale(tx: Queryable, issueId: number): Promise<void> {
     const [locked] = await queryRows<{ status: string; close_ms: unknown }>(
       tx,
       `SELECT status, (extract(epoch FROM sale_close_at) * 1000)::bigint AS close_ms FROM lottery_issues
-       WHERE id = $1 FOR UPDATE`,
+       WHERE id = $1 FOR SHARE`,
       [issueId],
     );
     if (locked?.status !== 'open' || Number(locked.close_ms) <= this.deps.clock.now())
       throw new AppError('lottery.issue.closed');
   }
 
-  /** Stores priced tickets as 'placing' (their debits come next). */
+  /** Stores priced tickets as 'placing' (their debits come next), in one statement; their ids in order. */
   private async insertTickets(
     tx: Queryable,
     merchant: string,
@@ -1136,48 +1172,58 @@ export class LotteryService {
     now: number,
     chaseId: number | null,
   ): Promise<number[]> {
-    const made: number[] = [];
-    for (const d of drafts) {
+    const params: unknown[] = [merchant, memberId, issueId, gameCode, mode, iso(now), chaseId];
+    const values = drafts.map((d, n) => {
       const prizeGroup = d.quote.type.pricing === 'prizeGroup';
-      const [row] = await queryRows<{ id: unknown }>(
-        tx,
-        `INSERT INTO lottery_tickets (merchant, member_id, issue_id, game_code, mode, bet_type, selection, selection_key,
-           unit_divisor, multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets,
-           stake_minor, max_payout_minor, placed_at, chase_id, placed_price)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-           $22::jsonb)
-         RETURNING id`,
-        [
-          merchant,
-          memberId,
-          issueId,
-          gameCode,
-          mode,
-          d.quote.type.code,
-          JSON.stringify(d.request.selection),
-          d.key,
-          d.bet.unitDivisor ?? null,
-          d.bet.multiplier ?? null,
-          prizeGroup ? (d.bet.prizeGroup ?? null) : null,
-          prizeGroup ? d.memberGroup : null,
-          d.bet.amountMinor === undefined ? null : String(d.bet.amountMinor),
-          d.bet.points ?? null,
-          d.bet.board ?? null,
-          d.request.boardVersion ?? null,
-          d.quote.bets,
-          String(d.quote.stakeMinor),
-          String(d.maxPayout),
-          iso(now),
-          chaseId,
-          placedPriceText(d.quote),
-        ],
+      const first = params.length;
+      params.push(
+        n,
+        d.quote.type.code,
+        JSON.stringify(d.request.selection),
+        d.key,
+        d.bet.unitDivisor ?? null,
+        d.bet.multiplier ?? null,
+        prizeGroup ? (d.bet.prizeGroup ?? null) : null,
+        prizeGroup ? d.memberGroup : null,
+        d.bet.amountMinor === undefined ? null : String(d.bet.amountMinor),
+        d.bet.points ?? null,
+        d.bet.board ?? null,
+        d.request.boardVersion ?? null,
+        d.quote.bets,
+        String(d.quote.stakeMinor),
+        String(d.maxPayout),
+        placedPriceText(d.quote),
       );
-      made.push(Number(row!.id));
-    }
-    return made;
+      const p = (i: number) => `$${first + i}`;
+      return `(${p(1)}::integer, ${p(2)}::text, ${p(3)}::jsonb, ${p(4)}::text, ${p(5)}::integer, ${p(6)}::integer,
+        ${p(7)}::integer, ${p(8)}::integer, ${p(9)}::bigint, ${p(10)}::integer, ${p(11)}::text, ${p(12)}::integer,
+        ${p(13)}::integer, ${p(14)}::bigint, ${p(15)}::bigint, ${p(16)}::jsonb)`;
+    });
+    const rows = await queryRows<{ id: unknown }>(
+      tx,
+      `INSERT INTO lottery_tickets (merchant, member_id, issue_id, game_code, mode, bet_type, selection, selection_key,
+         unit_divisor, multiplier, prize_group, member_group, amount_minor, points, board, board_version, bets,
+         stake_minor, max_payout_minor, placed_at, chase_id, placed_price)
+       SELECT $1, $2, $3, $4, $5, v.bet_type, v.selection, v.selection_key, v.unit_divisor, v.multiplier,
+         v.prize_group, v.member_group, v.amount_minor, v.points, v.board, v.board_version, v.bets, v.stake_minor,
+         v.max_payout_minor, $6::timestamptz, $7::bigint, v.placed_price
+       FROM (VALUES ${values.join(', ')}) AS v(n, bet_type, selection, selection_key, unit_divisor, multiplier,
+         prize_group, member_group, amount_minor, points, board, board_version, bets, stake_minor, max_payout_minor,
+         placed_price)
+       ORDER BY v.n
+       RETURNING id`,
+      params,
+    );
+    // Ids come from the sequence in the order the rows went in, the drafts' order.
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
 
-  /** The issue's limits per member and per selection, with the new tickets added. */
+  /**
+   * The issue's limits per member and per selection, with the new tickets added. Placements on
+   * one issue run side by side; what they must not do at once is each count the other's
+   * tickets out: so the member's and each selection's lock of the issue (transaction advisory
+   * locks, taken in one order) are held until the tickets are stored and committed.
+   */
   private async checkLimits(
     tx: Queryable,
     config: LotteryConfig,
@@ -1185,18 +1231,6 @@ export class LotteryService {
     memberId: number,
     drafts: { quote: { stakeMinor: bigint; type: { code: string } }; maxPayout: bigint; key: string }[],
   ): Promise<void> {
-    const [mine] = await queryRows<{ stake: unknown; payout: unknown }>(
-      tx,
-      `SELECT coalesce(sum(stake_minor), 0) AS stake, coalesce(sum(max_payout_minor), 0) AS payout
-       FROM lottery_tickets WHERE issue_id = $1 AND member_id = $2 AND status IN ('placing', 'pending')`,
-      [issueId, memberId],
-    );
-    const stake = drafts.reduce((s, d) => s + d.quote.stakeMinor, big(mine?.stake ?? 0));
-    const payout = drafts.reduce((s, d) => s + d.maxPayout, big(mine?.payout ?? 0));
-    if (stake > config.limits.maxStakePerIssueMinor)
-      throw new AppError('lottery.limit.exceeded', undefined, { limit: 'stakePerIssue' });
-    if (payout > config.limits.maxPayoutPerIssuePerMemberMinor)
-      throw new AppError('lottery.limit.exceeded', undefined, { limit: 'payoutPerIssue' });
     const bySelection = new Map<string, { type: string; key: string; payout: bigint }>();
     for (const d of drafts) {
       const k = `${d.quote.type.code} ${d.key}`;
@@ -1204,27 +1238,88 @@ export class LotteryService {
       entry.payout += d.maxPayout;
       bySelection.set(k, entry);
     }
-    for (const s of bySelection.values()) {
-      const [row] = await queryRows<{ payout: unknown }>(
-        tx,
-        `SELECT coalesce(sum(max_payout_minor), 0) AS payout FROM lottery_tickets
-         WHERE issue_id = $1 AND bet_type = $2 AND selection_key = $3 AND status IN ('placing', 'pending')`,
-        [issueId, s.type, s.key],
-      );
-      if (big(row?.payout ?? 0) + s.payout > config.limits.liabilityPerSelectionMinor)
+    const locks = [
+      `lottery:${issueId}:member:${memberId}`,
+      ...[...bySelection.keys()].map((k) => `lottery:${issueId}:${k}`),
+    ];
+    // A statement of its own: the sums below must be read after the locks are held.
+    await queryRows(
+      tx,
+      `SELECT pg_advisory_xact_lock(k) FROM (
+         SELECT DISTINCT hashtextextended(x, 0) AS k FROM jsonb_array_elements_text($1::jsonb) x ORDER BY 1) l`,
+      [JSON.stringify(locks)],
+    );
+    const selections = [...bySelection.values()];
+    const rows = await queryRows<{ n: number; stake: unknown; payout: unknown }>(
+      tx,
+      `SELECT -1 AS n, coalesce(sum(stake_minor), 0) AS stake, coalesce(sum(max_payout_minor), 0) AS payout
+       FROM lottery_tickets WHERE issue_id = $1 AND member_id = $2 AND status IN ('placing', 'pending')
+       UNION ALL
+       SELECT s.n, 0, (SELECT coalesce(sum(max_payout_minor), 0) FROM lottery_tickets
+         WHERE issue_id = $1 AND bet_type = s.type AND selection_key = s.key AND status IN ('placing', 'pending'))
+       FROM jsonb_to_recordset($3::jsonb) AS s(n integer, type text, key text)`,
+      [issueId, memberId, JSON.stringify(selections.map((x, n) => ({ n, type: x.type, key: x.key })))],
+    );
+    const mine = rows.find((r) => Number(r.n) === -1);
+    const stake = drafts.reduce((s, d) => s + d.quote.stakeMinor, big(mine?.stake ?? 0));
+    const payout = drafts.reduce((s, d) => s + d.maxPayout, big(mine?.payout ?? 0));
+    if (stake > config.limits.maxStakePerIssueMinor)
+      throw new AppError('lottery.limit.exceeded', undefined, { limit: 'stakePerIssue' });
+    if (payout > config.limits.maxPayoutPerIssuePerMemberMinor)
+      throw new AppError('lottery.limit.exceeded', undefined, { limit: 'payoutPerIssue' });
+    for (const r of rows) {
+      const n = Number(r.n);
+      if (n < 0) continue;
+      if (big(r.payout ?? 0) + selections[n]!.payout > config.limits.liabilityPerSelectionMinor)
         throw new AppError('lottery.limit.exceeded', undefined, { limit: 'selection', reason: 'sold out' });
     }
   }
 
-  /** Debits each placed ticket (its own round); on a refusal every ticket of the bet is undone. */
+  /**
+   * The member's session at the lottery vendor for a game and mode: the one this process opened
+   * before while it lasts, else a new one (a launch token exchanged by authenticate). `fresh`
+   * forgets the one held (it was refused: expired, or ended by a sign-out).
+   */
+  private async sessionOf(
+    client: VendorClient,
+    merchant: string,
+    memberId: number,
+    mode: 'real' | 'play',
+    gameCode: string,
+    fresh = false,
+  ): Promise<string | Refusal> {
+    const key = `${merchant}\u0000${memberId}\u0000${mode}\u0000${gameCode}`;
+    const held = fresh ? undefined : this.sessions.get(key);
+    if (held) return held;
+    this.sessions.delete(key);
+    const token = await this.deps.vendors.issueLaunchToken({
+      merchant,
+      memberId,
+      vassalage: LOTTERY_VENDOR,
+      gameCode,
+      mode,
+      language: 'EN',
+    });
+    const session = await client.authenticate({ token });
+    if (!isOk(session)) return session;
+    if (this.sessions.size >= MAX_HELD_SESSIONS) this.sessions.clear();
+    this.sessions.set(key, session.sessionToken);
+    return session.sessionToken;
+  }
+
+  /**
+   * Debits each placed ticket (its own round) in the member's session, then moves them to
+   * pending in one statement; on a refusal every ticket of the bet is undone.
+   */
   private async debit(
     merchant: MerchantState,
     memberId: number,
     mode: 'real' | 'play',
     gameCode: string,
-    ids: number[],
+    placed: { id: number; stakeMinor: bigint }[],
   ): Promise<LotteryBetReply> {
     const db = this.deps.database.db;
+    const ids = placed.map((p) => p.id);
     const client = await this.client(merchant.code);
     const undo = async (refusal: Refusal | null) => {
       for (const id of ids) {
@@ -1241,46 +1336,49 @@ export class LotteryService {
       throw new AppError('play.wallet.unavailable');
     };
     let balance = '0.00';
+    const orders: { id: number; orderNo: string }[] = [];
     try {
-      const token = await this.deps.vendors.issueLaunchToken({
-        merchant: merchant.code,
-        memberId,
-        vassalage: LOTTERY_VENDOR,
-        gameCode,
-        mode,
-        language: 'EN',
-      });
-      const session = await client.authenticate({ token });
-      if (!isOk(session)) return await undo(session);
-      for (const id of ids) {
-        const ticket = await queryRows<{ stake_minor: unknown }>(
-          db,
-          'SELECT stake_minor FROM lottery_tickets WHERE id = $1',
-          [id],
-        );
-        const reply = await client.debit({
-          sessionToken: session.sessionToken,
-          txId: betTxOf(id),
-          roundId: roundIdOf(id),
-          amount: minorToDecimal(big(ticket[0]?.stake_minor ?? 0)),
-        });
+      let session = await this.sessionOf(client, merchant.code, memberId, mode, gameCode);
+      if (typeof session !== 'string') return await undo(session);
+      for (const { id, stakeMinor } of placed) {
+        const debit = (sessionToken: string) =>
+          client.debit({
+            sessionToken,
+            txId: betTxOf(id),
+            roundId: roundIdOf(id),
+            amount: minorToDecimal(stakeMinor),
+          });
+        let reply = await debit(session);
+        if (reply.code === 'INVALID_TOKEN' || reply.code === 'SESSION_EXPIRED') {
+          // The session held has ended: nothing was recorded, so the debit goes again in a new one.
+          session = await this.sessionOf(client, merchant.code, memberId, mode, gameCode, true);
+          if (typeof session !== 'string') return await undo(session);
+          reply = await debit(session);
+        }
         if (!isOk(reply)) return await undo(reply);
         balance = reply.balance;
-        await moveTicket(db, id, ['placing'], {
-          status: 'pending',
-          betTx: betTxOf(id),
-          orderNo: reply.orderNo,
-        });
+        orders.push({ id, orderNo: reply.orderNo });
       }
     } catch (e) {
       if (e instanceof AppError) throw e;
       return await undo(null);
     }
+    const params: unknown[] = [];
+    const values = orders.map((o) => {
+      params.push(String(o.id), betTxOf(o.id), o.orderNo);
+      const n = params.length;
+      return `($${n - 2}::bigint, $${n - 1}::text, $${n}::text)`;
+    });
     const rows = await queryRows<Record<string, unknown>>(
       db,
-      `SELECT t.*, i.issue_no, ${TICKET_SELECT_TIMES} FROM lottery_tickets t JOIN lottery_issues i ON i.id = t.issue_id
-       WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`,
-      [`{${ids.join(',')}}`],
+      `WITH t AS (
+         UPDATE lottery_tickets t SET status = 'pending', bet_tx = v.bet_tx, order_no = v.order_no
+         FROM (VALUES ${values.join(', ')}) AS v(id, bet_tx, order_no)
+         WHERE t.id = v.id AND t.status = 'placing'
+         RETURNING t.*
+       )
+       SELECT t.*, i.issue_no, ${TICKET_SELECT_TIMES} FROM t JOIN lottery_issues i ON i.id = t.issue_id ORDER BY t.id`,
+      params,
     );
     return { tickets: rows.map(ticketReply), balance };
   }

@@ -6,6 +6,7 @@ import {
   type AuthenticateRequest,
   type BalanceRequest,
   type CreditRequest,
+  type CreditsRequest,
   type DebitRequest,
   PENDING_REVIEW,
   type Refusal,
@@ -84,6 +85,11 @@ const roundReplySchema = z.object({
   replayed: z.boolean(),
   status: z.literal(PENDING_REVIEW).optional(),
 });
+const refusalSchema: z.ZodType<Refusal> = z.object({
+  code: z.enum(SEAMLESS_CODES).exclude(['OK']),
+  message: z.string(),
+  balance: moneyTextSchema.optional(),
+});
 const replySchemas: { [C in SeamlessCall]: z.ZodType<SeamlessReplies[C]> } = {
   authenticate: z.object({
     code: ok,
@@ -98,14 +104,10 @@ const replySchemas: { [C in SeamlessCall]: z.ZodType<SeamlessReplies[C]> } = {
   balance: z.object({ code: ok, balance: moneyTextSchema, currency: z.string() }),
   debit: roundReplySchema,
   credit: roundReplySchema,
+  credits: z.object({ code: ok, results: z.array(z.union([roundReplySchema, refusalSchema])) }),
   settle: roundReplySchema,
   rollback: z.object({ code: ok, balance: moneyTextSchema, txId: z.string(), replayed: z.boolean() }),
 };
-const refusalSchema: z.ZodType<Refusal> = z.object({
-  code: z.enum(SEAMLESS_CODES).exclude(['OK']),
-  message: z.string(),
-  balance: moneyTextSchema.optional(),
-});
 
 export interface VendorClientOptions {
   merchant: string;
@@ -144,6 +146,10 @@ export class VendorClient {
   }
   credit(body: CreditRequest) {
     return this.call('credit', body);
+  }
+  /** Many credits in one call: each answered as `credit` would answer it, in order. */
+  credits(body: CreditsRequest) {
+    return this.call('credits', body);
   }
   rollback(body: RollbackRequest) {
     return this.call('rollback', body);

@@ -6,6 +6,7 @@ import {
   authenticateSchema,
   balanceSchema,
   creditSchema,
+  creditsSchema,
   debitSchema,
   isSeamlessCall,
   type Refusal,
@@ -78,6 +79,8 @@ export class SeamlessHandler {
         return wallet.debit(caller, valid(debitSchema, body));
       case 'credit':
         return wallet.credit(caller, valid(creditSchema, body));
+      case 'credits':
+        return wallet.credits(caller, valid(creditsSchema, body));
       case 'rollback':
         return wallet.rollback(caller, valid(rollbackSchema, body));
       case 'settle':

@@ -679,6 +679,157 @@ describe.each(engines)('seamless wallet on %s', (engine) => {
     });
   });
 
+  describe('credits (many in one call)', () => {
+    /** A round of the player's opened by a debit of `amount`. */
+    const opened = async (sessionToken: string, amount = '1') => {
+      const roundId = nextId('r');
+      expectOk(await client.debit({ sessionToken, txId: nextId('d'), roundId, amount }));
+      return roundId;
+    };
+
+    it('answers each credit as the credit call would, moves each win once, and a repeat moves nothing', async () => {
+      const a = await startSession(t, client, 'real', 10_000n);
+      const b = await startSession(t, client, 'real', 10_000n);
+      const houseBefore = await houseOf(`HOUSE:${INHOUSE_VENDOR}`);
+      const rounds = [
+        await opened(a.sessionToken),
+        await opened(b.sessionToken),
+        await opened(a.sessionToken),
+      ];
+      const body = {
+        credits: [
+          { txId: nextId('c'), roundId: rounds[0]!, amount: '5', playerId: a.playerId, detail: { roll: 1 } },
+          { txId: nextId('c'), roundId: rounds[1]!, amount: '0', detail: { roll: 2 } },
+          { txId: nextId('c'), roundId: rounds[2]!, amount: '2.50', fair: FAIR },
+        ],
+      };
+      const reply = expectOk(await client.credits(body));
+      expect(reply.results).toEqual([
+        expect.objectContaining({
+          code: 'OK',
+          txId: body.credits[0]!.txId,
+          roundId: rounds[0],
+          replayed: false,
+        }),
+        expect.objectContaining({ code: 'OK', balance: '99.00', roundId: rounds[1], replayed: false }),
+        expect.objectContaining({ code: 'OK', balance: '105.50', roundId: rounds[2], replayed: false }),
+      ]);
+      expect(await walletOf(t, a.memberId)).toBe(10_550n);
+      expect(await walletOf(t, b.memberId)).toBe(9_900n);
+      expect(await houseOf(`HOUSE:${INHOUSE_VENDOR}`)).toBe(houseBefore + 300n - 750n);
+      expect(await roundOf(rounds[0]!)).toMatchObject({
+        status: 'settled',
+        win_minor: '500',
+        balance_after_minor: '10300',
+        detail: { roll: 1 },
+      });
+      expect(await roundOf(rounds[1]!)).toMatchObject({
+        status: 'settled',
+        win_minor: '0',
+        detail: { roll: 2 },
+      });
+      expect(await roundOf(rounds[2]!)).toMatchObject({ status: 'settled', win_minor: '250', fair: FAIR });
+      const first = reply.results as { orderNo: string }[];
+      // The same call again, or one credit of it alone: the first answers, nothing moves.
+      const again = expectOk(await client.credits(body));
+      expect(again.results).toEqual(reply.results.map((r) => ({ ...r, replayed: true })));
+      expect(await client.credit(body.credits[0]!)).toEqual({ ...reply.results[0], replayed: true });
+      expect(first[0]!.orderNo).toBe((await roundOf(rounds[0]!))!.order_no);
+      expect(await walletOf(t, a.memberId)).toBe(10_550n);
+      for (const c of body.credits)
+        expect(await transfersKeyed(`vendor:${INHOUSE_VENDOR}:${c.txId}`)).toHaveLength(
+          c.amount === '0' ? 0 : 1,
+        );
+      expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+    });
+
+    it('answers the unusual ones of a batch on their own: closed, unknown, another player’s, a win to hold', async () => {
+      const s = await startSession(t, client, 'real', 10_000n);
+      const other = await startSession(t, client, 'real', 10_000n);
+      const closed = await opened(s.sessionToken);
+      expectOk(await client.credit({ txId: nextId('c'), roundId: closed, amount: '0' }));
+      const theirs = await opened(other.sessionToken);
+      // dice's multiple is 9900: a stake of 0.01 may win 99.00 at most.
+      const small = await opened(s.sessionToken, '0.01');
+      const usual = await opened(s.sessionToken);
+      const reply = expectOk(
+        await client.credits({
+          credits: [
+            { txId: nextId('c'), roundId: closed, amount: '1' },
+            { txId: nextId('c'), roundId: nextId('r'), amount: '1' },
+            { txId: nextId('c'), roundId: theirs, amount: '1', playerId: s.playerId },
+            { txId: nextId('c'), roundId: small, amount: '100' },
+            { txId: nextId('c'), roundId: usual, amount: '3' },
+          ],
+        }),
+      );
+      expect(reply.results.map((r) => r.code)).toEqual([
+        'ROUND_CLOSED',
+        'UNKNOWN_TRANSACTION',
+        'INVALID_REQUEST',
+        'OK',
+        'OK',
+      ]);
+      expect(reply.results[3]).toMatchObject({ status: 'PENDING_REVIEW' });
+      expect(reply.results[4]).not.toHaveProperty('status');
+      // The stakes (1 + 0.01 + 1) went, the usual win came; the held one waits.
+      expect(await walletOf(t, s.memberId)).toBe(10_000n - 201n + 300n);
+      expect(await roundOf(small)).toMatchObject({ status: 'open', win_minor: '0' });
+      expect(await roundOf(theirs)).toMatchObject({ status: 'open' });
+      expect(await roundOf(usual)).toMatchObject({ status: 'settled', win_minor: '300' });
+      expect((await checkLedger(t.db.database, DEMO_MERCHANT)).problems).toEqual([]);
+    });
+
+    it('refuses a batch that is empty, too long, names an id twice or has a bad credit, and changes nothing', async () => {
+      const s = await startSession(t, client, 'real', 10_000n);
+      const roundId = await opened(s.sessionToken);
+      const good = { txId: nextId('c'), roundId, amount: '1' };
+      const bad = [
+        { credits: [] },
+        {
+          credits: Array.from({ length: 1001 }, (_, i) => ({
+            ...good,
+            txId: `${good.txId}-${i}`,
+            roundId: `${roundId}-${i}`,
+          })),
+        },
+        { credits: [good, { ...good, roundId: nextId('r') }] },
+        { credits: [good, { ...good, txId: nextId('c') }] },
+        { credits: [good, { txId: nextId('c'), roundId: nextId('r'), amount: '-1' }] },
+        {},
+      ];
+      for (const body of bad)
+        expect((await client.credits(body as never)).code, JSON.stringify(body).slice(0, 80)).toBe(
+          'INVALID_REQUEST',
+        );
+      expect(await roundOf(roundId)).toMatchObject({ status: 'open', win_minor: '0' });
+      expect(await walletOf(t, s.memberId)).toBe(9_900n);
+    });
+
+    it('takes a batch only from a vendor whose signature holds', async () => {
+      const s = await startSession(t, client, 'real', 10_000n);
+      const roundId = await opened(s.sessionToken);
+      const body = JSON.stringify({ credits: [{ txId: nextId('c'), roundId, amount: '50' }] });
+      const headers = signedHeaders({
+        merchant: DEMO_MERCHANT,
+        vendor: INHOUSE_VENDOR,
+        secret: 'wrong-secret',
+        nowMs: clock.now(),
+        rawBody: body,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${SEAMLESS_PREFIX}/credits`,
+        headers,
+        payload: body,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('INVALID_SIGNATURE');
+      expect(await roundOf(roundId)).toMatchObject({ status: 'open', win_minor: '0' });
+      expect(await walletOf(t, s.memberId)).toBe(9_900n);
+    });
+  });
+
   describe('who may call', () => {
     const send = (call: string, body: string, headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: `${SEAMLESS_PREFIX}/${call}`, headers, payload: body });

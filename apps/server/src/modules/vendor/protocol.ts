@@ -9,7 +9,15 @@ import { TOKEN_PATTERN } from '../../platform/crypto.ts';
  */
 
 export const SEAMLESS_PREFIX = '/seamless/v1';
-export const SEAMLESS_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'settle'] as const;
+export const SEAMLESS_CALLS = [
+  'authenticate',
+  'balance',
+  'debit',
+  'credit',
+  'credits',
+  'rollback',
+  'settle',
+] as const;
 export type SeamlessCall = (typeof SEAMLESS_CALLS)[number];
 export const isSeamlessCall = (name: string): name is SeamlessCall =>
   (SEAMLESS_CALLS as readonly string[]).includes(name);
@@ -153,6 +161,25 @@ export const creditSchema = z.object({
   detail: detailSchema.optional(),
   fair: fairSchema.optional(),
 });
+/** The most credits one `credits` call carries. */
+export const MAX_BATCH_CREDITS = 1000;
+/**
+ * Many credits in one call (a lottery's settlement): each is the credit call's request and is
+ * answered as that call would answer it, in order. Transaction ids and round ids are each
+ * named once per call.
+ */
+export const creditsSchema = z
+  .object({ credits: z.array(creditSchema).min(1).max(MAX_BATCH_CREDITS) })
+  .superRefine((body, ctx) => {
+    const txIds = new Set<string>();
+    const roundIds = new Set<string>();
+    body.credits.forEach((c, i) => {
+      if (txIds.has(c.txId) || roundIds.has(c.roundId))
+        ctx.addIssue({ code: 'custom', path: ['credits', i], message: 'a transaction or round named twice' });
+      txIds.add(c.txId);
+      roundIds.add(c.roundId);
+    });
+  });
 export const rollbackSchema = z.object({
   txId: txIdSchema,
   /** The debit to undo. */
@@ -177,6 +204,7 @@ export type AuthenticateRequest = z.input<typeof authenticateSchema>;
 export type BalanceRequest = z.input<typeof balanceSchema>;
 export type DebitRequest = z.input<typeof debitSchema>;
 export type CreditRequest = z.input<typeof creditSchema>;
+export type CreditsRequest = z.input<typeof creditsSchema>;
 export type RollbackRequest = z.input<typeof rollbackSchema>;
 export type SettleRequest = z.input<typeof settleSchema>;
 
@@ -212,6 +240,11 @@ export interface RoundReply {
    */
   status?: typeof PENDING_REVIEW;
 }
+/** A `credits` call: each credit's own answer (its reply or its refusal), in the order sent. */
+export interface CreditsReply {
+  code: 'OK';
+  results: (RoundReply | Refusal)[];
+}
 /** The status of a round reply whose win is held for review. */
 export const PENDING_REVIEW = 'PENDING_REVIEW';
 export interface RollbackReply {
@@ -233,6 +266,7 @@ export interface SeamlessReplies {
   balance: BalanceReply;
   debit: RoundReply;
   credit: RoundReply;
+  credits: CreditsReply;
   rollback: RollbackReply;
   settle: RoundReply;
 }
@@ -241,6 +275,7 @@ export interface SeamlessRequests {
   balance: BalanceRequest;
   debit: DebitRequest;
   credit: CreditRequest;
+  credits: CreditsRequest;
   rollback: RollbackRequest;
   settle: SettleRequest;
 }

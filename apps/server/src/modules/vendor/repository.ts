@@ -601,3 +601,129 @@ export async function recordHeldSettle(
   );
   return recordedOf(rows);
 }
+
+/**
+ * Rounds of the vendor at the merchant by their ids, read without a lock: a batch that acts on
+ * what it read makes its round updates conditional on it (completeCredits), and stops when one
+ * of them has changed meanwhile.
+ */
+export async function readRounds(
+  sql: Sql,
+  merchant: string,
+  vendor: string,
+  roundIds: string[],
+): Promise<Map<string, RoundRow>> {
+  const rows = await sql.rows<RoundSqlRow & { round_id: string }>(
+    `SELECT ${ROUND_COLUMNS}, round_id FROM game_rounds
+     WHERE merchant = $1 AND vendor = $2 AND round_id = ANY(ARRAY(SELECT jsonb_array_elements_text($3::jsonb)))`,
+    [merchant, vendor, JSON.stringify(roundIds)],
+    'seamless_rounds_read_v1',
+  );
+  return new Map(rows.map((r) => [r.round_id, roundOf(r)!]));
+}
+
+/** A credit of a batch, before its money moves (the balance and transfer come after). */
+export interface BatchCredit {
+  txId: string;
+  requestHash: string;
+  roundId: string;
+  memberId: number;
+  amountMinor: bigint;
+}
+
+/**
+ * Records the transactions of a batch of credits (no transfer and no balance yet: the batch
+ * fills them in before it commits). Returns the ids recorded now; an id that exists already is
+ * not (its credit is a repeat, answered on its own).
+ */
+export async function recordCredits(
+  sql: Sql,
+  merchant: string,
+  vendor: string,
+  credits: BatchCredit[],
+  at: Date,
+): Promise<Set<string>> {
+  if (credits.length === 0) return new Set();
+  const input = credits.map((c) => ({
+    tx_id: c.txId,
+    hash: c.requestHash,
+    round_id: c.roundId,
+    member_id: c.memberId,
+    amount: c.amountMinor.toString(),
+  }));
+  const rows = await sql.rows<{ tx_id: string }>(
+    `INSERT INTO vendor_transactions (merchant, vendor, tx_id, kind, request_hash, round_id, member_id,
+       amount_minor, balance_minor, created_at)
+     SELECT $1, $2, i.tx_id, 'credit', i.hash, i.round_id, i.member_id, i.amount, 0, $4::timestamptz
+     FROM jsonb_to_recordset($3::jsonb) AS i(tx_id text, hash text, round_id text, member_id bigint, amount bigint)
+     ON CONFLICT (merchant, vendor, tx_id) DO NOTHING
+     RETURNING tx_id`,
+    [merchant, vendor, JSON.stringify(input), at.toISOString()],
+    'seamless_credits_record_v1',
+  );
+  return new Set(rows.map((r) => r.tx_id));
+}
+
+/** What a batch's credit did: its transfer (null: nothing moved), the balance it answers, its round. */
+export interface CreditDone {
+  txId: string;
+  transferId: number | null;
+  balanceMinor: bigint;
+  roundPk: number;
+  /** The round's wins when the batch read it: the update is made only if they are still those. */
+  winsBeforeMinor: bigint;
+  amountMinor: bigint;
+  closeRound: boolean;
+  detail: string | null;
+  fair: string | null;
+}
+
+/**
+ * Completes a batch's credits in one statement: each transaction gets its transfer and balance,
+ * each round its win (closed when asked), as recordCredit does one by one; only rounds still
+ * open, not held and with the wins the batch read. Returns each transaction's round order number (absent: the round refused).
+ */
+export async function completeCredits(
+  sql: Sql,
+  merchant: string,
+  vendor: string,
+  done: CreditDone[],
+  at: Date,
+): Promise<Map<string, string>> {
+  if (done.length === 0) return new Map();
+  const input = done.map((d) => ({
+    tx_id: d.txId,
+    transfer_id: d.transferId,
+    balance: d.balanceMinor.toString(),
+    round_pk: d.roundPk,
+    wins_before: d.winsBeforeMinor.toString(),
+    amount: d.amountMinor.toString(),
+    close_round: d.closeRound,
+    detail: d.detail === null ? null : JSON.parse(d.detail),
+    fair: d.fair === null ? null : JSON.parse(d.fair),
+  }));
+  const rows = await sql.rows<{ tx_id: string; order_no: string }>(
+    `WITH i AS (
+      SELECT * FROM jsonb_to_recordset($3::jsonb) AS i(tx_id text, transfer_id bigint, balance bigint,
+        round_pk bigint, wins_before bigint, amount bigint, close_round boolean, detail jsonb, fair jsonb)
+    ), t AS (
+      UPDATE vendor_transactions v SET transfer_id = i.transfer_id, balance_minor = i.balance
+      FROM i WHERE v.merchant = $1 AND v.vendor = $2 AND v.tx_id = i.tx_id
+      RETURNING v.tx_id
+    ), r AS (
+      UPDATE game_rounds g SET
+        win_minor = g.win_minor + i.amount,
+        status = CASE WHEN i.close_round THEN 'settled' ELSE g.status END,
+        settled_at = CASE WHEN i.close_round THEN $4::timestamptz ELSE g.settled_at END,
+        balance_after_minor = CASE WHEN i.close_round THEN i.balance ELSE g.balance_after_minor END,
+        detail = coalesce(i.detail, g.detail), fair = coalesce(i.fair, g.fair)
+      FROM i WHERE g.id = i.round_pk AND g.status = 'open' AND NOT g.held AND g.win_minor = i.wins_before
+        AND EXISTS (SELECT 1 FROM t WHERE t.tx_id = i.tx_id)
+      RETURNING i.tx_id, g.order_no
+    )
+    SELECT tx_id, order_no FROM r`,
+    [merchant, vendor, JSON.stringify(input), at.toISOString()],
+    'seamless_credits_complete_v1',
+  );
+  return new Map(rows.map((r) => [r.tx_id, r.order_no]));
+}

@@ -21,10 +21,13 @@ import {
   type authenticateSchema,
   type BalanceReply,
   type balanceSchema,
+  type CreditsReply,
   type creditSchema,
+  type creditsSchema,
   type debitSchema,
   detailJson,
   PENDING_REVIEW,
+  type Refusal,
   type RollbackReply,
   type RoundReply,
   type rollbackSchema,
@@ -32,6 +35,8 @@ import {
   type settleSchema,
 } from './protocol.ts';
 import {
+  type CreditDone,
+  completeCredits,
   findRound,
   findTransaction,
   type HoldDraft,
@@ -40,7 +45,9 @@ import {
   memberExists,
   type RollbackRecord,
   type RoundRow,
+  readRounds,
   recordCredit,
+  recordCredits,
   recordDebit,
   recordHeldCredit,
   recordHeldSettle,
@@ -294,6 +301,166 @@ export class SeamlessWallet {
       if (!recorded.recorded) return this.replay(sql, c, 'credit', req.txId, requestHash);
       if (recorded.orderNo === null) throw new SeamlessRefusal('ROUND_CLOSED', 'The round has closed.');
       return roundReply(req, recorded.orderNo, balance);
+    });
+  }
+
+  /**
+   * Many credits in one call, each answered as `credit` answers it. The usual ones (their round
+   * open, not held, the player's, and the win within the round's limit) are made together in
+   * one transaction: the rounds read, the transactions recorded, the wins moved by one ledger
+   * statement (each its own transfer and key), the rounds closed by one update conditional on
+   * each round being as read (else nothing of the batch stands). Any other credit (a repeat,
+   * a closed or unknown round, a win to hold) is made on its own afterwards, as is every one
+   * when the batch as a whole fails, so each gets exactly the answer it would have alone.
+   */
+  async credits(c: Caller, req: In<typeof creditsSchema>): Promise<CreditsReply> {
+    const items = req.credits.map((r) => {
+      const detail = detailOrNull(r.detail);
+      const fair = jsonOrNull(r.fair);
+      return {
+        req: r,
+        detail,
+        fair,
+        requestHash: hashOf(['credit', r.roundId, `${r.amount}`, r.closeRound, detail, fair]),
+      };
+    });
+    let answers: (RoundReply | undefined)[];
+    try {
+      answers = await this.deps.ledger.run((tx) => this.creditBatch(tx, c, items));
+    } catch {
+      // Nothing of the batch stands: each credit is made on its own below.
+      answers = [];
+    }
+    const results: (RoundReply | Refusal)[] = [];
+    for (const [i, item] of items.entries()) {
+      const done = answers[i];
+      if (done) {
+        results.push(done);
+        continue;
+      }
+      try {
+        results.push(await this.credit(c, item.req));
+      } catch (e) {
+        if (!(e instanceof SeamlessRefusal)) throw e;
+        results.push(e.toReply());
+      }
+    }
+    return { code: 'OK', results };
+  }
+
+  /** The batch of `credits` in the caller's transaction: the answers of those it made, in order. */
+  private async creditBatch(
+    tx: LedgerTx,
+    c: Caller,
+    items: {
+      req: In<typeof creditSchema>;
+      detail: string | null;
+      fair: string | null;
+      requestHash: string;
+    }[],
+  ): Promise<(RoundReply | undefined)[]> {
+    const merchant = c.merchant.code;
+    const sql = this.runner.on(tx);
+    const at = new Date(this.deps.clock.now());
+    const rounds = await readRounds(
+      sql,
+      merchant,
+      c.vendor,
+      items.map((i) => i.req.roundId),
+    );
+    const usual = items.filter(({ req }) => {
+      const round = rounds.get(req.roundId);
+      if (round?.status !== 'open' || round.held) return false;
+      if (req.playerId !== undefined && req.playerId !== String(round.memberId)) return false;
+      if (req.amount === 0n) return true;
+      const limits = winLimitsOf(c.merchant, c.vendor, round.gameCode);
+      if (limits.typed) return false;
+      const stakes = [{ betType: null, stakeMinor: round.betMinor }];
+      return limits.exceeded(stakes, round.winMinor + req.amount, req.amount) === null;
+    });
+    const recorded = await recordCredits(
+      sql,
+      merchant,
+      c.vendor,
+      usual.map(({ req, requestHash }) => ({
+        txId: req.txId,
+        requestHash,
+        roundId: req.roundId,
+        memberId: rounds.get(req.roundId)!.memberId,
+        amountMinor: req.amount,
+      })),
+      at,
+    );
+    const fresh = usual.filter(({ req }) => recorded.has(req.txId));
+    const accounts = (roundId: string) => {
+      const round = rounds.get(roundId)!;
+      return accountsOf(c.merchant, round.mode, round.memberId, c.vendor);
+    };
+    const wins = fresh.filter(({ req }) => req.amount > 0n);
+    const moved = await this.deps.ledger
+      .transferMany(
+        tx,
+        merchant,
+        wins.map(({ req }) => {
+          const { wallet, house } = accounts(req.roundId);
+          return {
+            merchant,
+            from: house,
+            to: wallet,
+            amountMinor: req.amount,
+            kind: TX_TYPE.win,
+            idempotencyKey: ledgerKey(c.vendor, req.txId),
+            memo: memoOf(c.vendor, rounds.get(req.roundId)!.gameCode, req.roundId),
+            actor: actorOf(c.vendor),
+          };
+        }),
+        actorOf(c.vendor),
+        randomInt(2 ** 30),
+      )
+      .catch((e) => Promise.reject(refusalOf(e)));
+    const paid = new Map<string, { transferId: number; balanceMinor: bigint }>();
+    for (const [i, { req }] of wins.entries()) {
+      const t = moved[i];
+      // A win's ledger key without its transaction: the batch stops and each is made alone.
+      if (!t) throw new Error(`the win of ${req.txId} was moved before`);
+      paid.set(req.txId, { transferId: t.transferId, balanceMinor: t.to.balanceAfterMinor });
+    }
+    // The balance a zero credit answers: its wallet's after the batch's wins.
+    const byCode = new Map<AccountRef['code'], number[]>();
+    for (const { req } of fresh) {
+      if (req.amount > 0n) continue;
+      const { wallet } = accounts(req.roundId);
+      byCode.set(wallet.code, [...(byCode.get(wallet.code) ?? []), wallet.memberId!]);
+    }
+    const balances = new Map<string, Map<number, bigint>>();
+    for (const [code, members] of byCode)
+      balances.set(code, await this.deps.ledger.balancesOf(tx, merchant, code, members));
+    const done: CreditDone[] = fresh.map(({ req, detail, fair }) => {
+      const { wallet } = accounts(req.roundId);
+      const win = paid.get(req.txId);
+      return {
+        txId: req.txId,
+        transferId: win?.transferId ?? null,
+        balanceMinor: win?.balanceMinor ?? balances.get(wallet.code)?.get(wallet.memberId!) ?? 0n,
+        roundPk: rounds.get(req.roundId)!.pk,
+        winsBeforeMinor: rounds.get(req.roundId)!.winMinor,
+        amountMinor: req.amount,
+        closeRound: req.closeRound,
+        detail,
+        fair,
+      };
+    });
+    const orderNos = await completeCredits(sql, merchant, c.vendor, done, at);
+    const answers = new Map<string, RoundReply>();
+    for (const d of done) {
+      const orderNo = orderNos.get(d.txId);
+      // A round closed, held or paid meanwhile: the batch stops and each is made alone.
+      if (orderNo === undefined) throw new Error(`the round of ${d.txId} changed during the batch`);
+      answers.set(d.txId, roundReply({ txId: d.txId, roundId: '' }, orderNo, d.balanceMinor));
+    }
+    return items.map(({ req }) => {
+      const a = answers.get(req.txId);
+      return a && { ...a, roundId: req.roundId };
     });
   }
 

@@ -101,6 +101,56 @@ describe.each(engines)('ledger on %s', (engine) => {
     expect(stored?.from).toEqual(r.from);
   });
 
+  it('moves a batch in one statement: each transfer its key and entries, chained per account; a used key moves nothing', async () => {
+    const [a, b] = await fundedMembers(2, 1_000n);
+    const [wa, wb] = [memberAccount(a!, 'MAIN'), memberAccount(b!, 'MAIN')];
+    const houseBefore = await balance(HOUSE);
+    const keys = [key('batch'), key('batch'), key('batch')];
+    const win = (to: AccountRef, amountMinor: bigint, k: string): TransferRequest => ({
+      merchant: M,
+      from: HOUSE,
+      to,
+      amountMinor,
+      kind: TX_TYPE.win,
+      idempotencyKey: k,
+      actor: 'test',
+    });
+    const batch = [win(wa, 100n, keys[0]!), win(wb, 50n, keys[1]!), win(wa, 25n, keys[2]!)];
+    const moved = await ledger.run((tx) => ledger.transferMany(tx, M, batch, 'test', 3));
+    expect(moved.map((r) => r?.to.balanceAfterMinor)).toEqual([1_100n, 1_050n, 1_125n]);
+    expect(moved[2]!.to.balanceBeforeMinor).toBe(1_100n);
+    expect(await balance(wa)).toBe(1_125n);
+    expect(await balance(wb)).toBe(1_050n);
+    expect(await balance(HOUSE)).toBe(houseBefore - 175n);
+    // Again: every key is used, nothing moves, each answers null.
+    expect(await ledger.run((tx) => ledger.transferMany(tx, M, batch, 'test', 3))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(await balance(wa)).toBe(1_125n);
+    // A member paying more than it has refuses the whole batch.
+    const pay = (from: AccountRef, amountMinor: bigint): TransferRequest => ({
+      ...win(HOUSE, amountMinor, key('batch')),
+      from,
+    });
+    expect(
+      await codeOf(
+        ledger.run((tx) => ledger.transferMany(tx, M, [pay(wb, 10n), pay(wa, 5_000n)], 'test', 1)),
+      ),
+    ).toBe('wallet.insufficient.funds');
+    expect(await balance(wb)).toBe(1_050n);
+    // Bad input is refused before anything is read.
+    expect(
+      await codeOf(ledger.run((tx) => ledger.transferMany(tx, M, [batch[0]!, batch[0]!], 'test', 1))),
+    ).toBe('request.invalid');
+    expect(
+      await codeOf(ledger.run((tx) => ledger.transferMany(tx, M, [win(wa, 0n, key())], 'test', 1))),
+    ).toBe('wallet.amount.invalid');
+    await expect(ledger.transferMany(db(), M, [win(wa, 1n, key())], 'test', 1)).rejects.toThrow(/ledger.run/);
+    expect((await checkLedger(t.database, M)).problems).toEqual([]);
+  });
+
   it('refuses an overdraft of a member account and changes nothing', async () => {
     const [a] = await fundedMembers(1, 1_000n);
     const before = await counts();

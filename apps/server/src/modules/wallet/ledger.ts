@@ -24,6 +24,7 @@ import {
 } from './accounts.ts';
 import {
   type AccountBalance,
+  balancesOf,
   createMemberAccount,
   createShards,
   findMemberAccountId,
@@ -33,6 +34,7 @@ import {
   findTransferByKey,
   insertBetAndWin,
   insertTransfer,
+  insertTransfers,
   type MovedSide,
   memberBalances,
   type NewTransfer,
@@ -240,6 +242,92 @@ export class Ledger {
       createdAt: new Date(this.clock.now()),
       createdBy: req.actor,
     });
+  }
+
+  /**
+   * Many transfers in one statement inside the caller's transaction of `run` (a batch of
+   * wins): each checked as `transfer` checks it, keyed by its own idempotency key. A key used
+   * before moves nothing and answers null in its place, whether or not the request is the same
+   * (the caller, who knows why it repeats, looks it up). The system side of every transfer of
+   * the batch takes the shard `shard` (one row, not many, is locked by the batch). Results are
+   * in the requests' order.
+   */
+  async transferMany(
+    q: Queryable,
+    merchant: string,
+    reqs: TransferRequest[],
+    actor: string,
+    shard: number,
+  ): Promise<(TransferResult | null)[]> {
+    if (q === (this.deps.database.db as Queryable) || !this.pending.get(q))
+      throw new Error('Ledger: transferMany runs inside ledger.run()');
+    const keys = new Set<string>();
+    for (const req of reqs) {
+      checkTransfer({ ...req, actor });
+      if (req.merchant !== merchant) throw new AppError('request.invalid', 'One merchant per batch.');
+      if (keys.has(req.idempotencyKey)) throw new AppError('request.invalid', 'A key twice in one batch.');
+      keys.add(req.idempotencyKey);
+    }
+    const sql = this.runner.on(q);
+    const ids = await Promise.all(
+      reqs.map(async (req) => {
+        const [from, to] = await Promise.all([
+          this.resolve(q, sql, merchant, req.from),
+          this.resolve(q, sql, merchant, req.to),
+        ]);
+        return { from: pick(from, shard), to: pick(to, shard) };
+      }),
+    );
+    const createdAt = new Date(this.clock.now());
+    let applied: Awaited<ReturnType<typeof insertTransfers>>;
+    try {
+      applied = await insertTransfers(
+        sql,
+        merchant,
+        reqs.map((req, i) => ({
+          idempotencyKey: req.idempotencyKey,
+          requestHash: requestHashOf(req),
+          kind: req.kind,
+          fromAccountId: ids[i]!.from,
+          toAccountId: ids[i]!.to,
+          amountMinor: req.amountMinor,
+          memo: req.memo ?? null,
+        })),
+        createdAt,
+        actor,
+      );
+    } catch (e) {
+      throw this.mapError(e);
+    }
+    const members: (number | null)[] = [];
+    const results = reqs.map((req, i): TransferResult | null => {
+      const moved = applied.get(req.idempotencyKey);
+      if (!moved) return null;
+      const from = moved.sides.find((s) => s.accountId === ids[i]!.from);
+      const to = moved.sides.find((s) => s.accountId === ids[i]!.to);
+      if (!from || !to || moved.sides.length !== 2) throw new Error('a transfer moved other than two sides');
+      members.push(from.memberId, to.memberId);
+      return {
+        transferId: moved.transferId,
+        merchant,
+        kind: req.kind,
+        amountMinor: req.amountMinor,
+        memo: req.memo ?? null,
+        from,
+        to,
+        reversesTransferId: null,
+        createdAt,
+        createdBy: actor,
+        replayed: false,
+      };
+    });
+    this.changed(q, merchant, members);
+    return results;
+  }
+
+  /** The balances of many members' accounts of one code (a member without one is absent). */
+  balancesOf(q: Queryable, merchant: string, code: AccountRef['code'], memberIds: number[]) {
+    return balancesOf(this.runner.on(q), merchant, code, memberIds);
   }
 
   /** A bet and its win on their own: one statement, retried on deadlock (not inside a transaction). */

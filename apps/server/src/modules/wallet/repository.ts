@@ -543,3 +543,124 @@ export async function insertBetAndWin(
     row,
   };
 }
+
+/** One transfer of a batch: its key, hash, kind, accounts, amount and memo (the batch shares the rest). */
+export type BatchTransfer = Pick<
+  NewTransfer,
+  'idempotencyKey' | 'requestHash' | 'kind' | 'fromAccountId' | 'toAccountId' | 'amountMinor' | 'memo'
+>;
+
+/**
+ * Many transfers as one statement (MOVE_SQL for a list), for a caller that moves a batch in its
+ * transaction (the lottery's settlement of a chunk of tickets):
+ * 1. insert the transfer rows in the list's order; a key used before inserts nothing (and
+ *    answers no rows for that transfer);
+ * 2. lock every account of the new transfers in ascending id order (FOR NO KEY UPDATE) and read
+ *    balance and version: the update below joins the locks, so it comes after them;
+ * 3. each account moves once, by the net of its sides and by one version per side;
+ * 4. one entry per side, chained per account in transfer order: balance before and after from
+ *    the locked balance plus the running sum, the version from the locked version plus the count.
+ * The non-negative CHECK refuses an overdraft of the net, aborting all. Parameters: merchant,
+ * the list as JSON (key, hash, kind, from, to, amount, memo), created at, created by.
+ */
+export const MOVE_BATCH_SQL = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($2::jsonb)
+    AS i(n integer, key text, hash text, kind integer, from_id bigint, to_id bigint, amount bigint, memo text)
+), t AS (
+  INSERT INTO ledger_transfers (merchant_code, idempotency_key, request_hash, kind, from_account_id,
+    to_account_id, amount, memo, created_at, created_by)
+  SELECT $1::text, key, hash, kind, from_id, to_id, amount, memo, $3::timestamptz, $4::text
+  FROM input ORDER BY n
+  ON CONFLICT (merchant_code, idempotency_key) DO NOTHING
+  RETURNING id, idempotency_key, from_account_id, to_account_id, amount
+), sides AS (
+  SELECT t.id AS transfer_id, t.idempotency_key AS key, t.from_account_id AS account_id, -t.amount AS amount,
+    0 AS leg FROM t
+  UNION ALL
+  SELECT t.id, t.idempotency_key, t.to_account_id, t.amount, 1 FROM t
+), locked AS (
+  SELECT a.id, a.member_id, a.balance, a.version FROM ledger_accounts a
+  WHERE a.id IN (SELECT account_id FROM sides)
+  ORDER BY a.id
+  FOR NO KEY UPDATE
+), net AS (
+  SELECT account_id, sum(amount) AS amount, count(*) AS n FROM sides GROUP BY account_id
+), moved AS (
+  UPDATE ledger_accounts a SET balance = a.balance + net.amount, version = a.version + net.n
+  FROM net JOIN locked ON locked.id = net.account_id
+  WHERE a.id = net.account_id
+  RETURNING a.id, a.balance AS after, a.version AS version, locked.balance AS before, locked.version AS v0
+), chained AS (
+  SELECT s.transfer_id, s.key, s.account_id, l.member_id, s.amount,
+    m.before + sum(s.amount) OVER w AS balance_after,
+    m.v0 + row_number() OVER w AS version
+  FROM sides s JOIN locked l ON l.id = s.account_id JOIN moved m ON m.id = s.account_id
+  WINDOW w AS (PARTITION BY s.account_id ORDER BY s.transfer_id, s.leg ROWS UNBOUNDED PRECEDING)
+), e AS (
+  INSERT INTO ledger_entries (merchant_code, transfer_id, account_id, amount, balance_before,
+    balance_after, account_version)
+  SELECT $1::text, transfer_id, account_id, amount, balance_after - amount, balance_after, version
+  FROM chained
+)
+SELECT c.transfer_id, c.key, c.account_id, c.member_id, c.amount, c.balance_after AS balance, c.version,
+  1 / (CASE WHEN (c.account_id = m.id AND c.version = m.version AND c.balance_after <> m.after) THEN 0 ELSE 1 END) AS guard
+FROM chained c JOIN moved m ON m.id = c.account_id
+ORDER BY c.transfer_id, c.amount`;
+
+/**
+ * Applies a batch of transfers (MOVE_BATCH_SQL): per key, the new transfer's id and its two
+ * sides as their entries recorded them (payer first). A key used before is absent from the map.
+ */
+export async function insertTransfers(
+  sql: Sql,
+  merchant: string,
+  transfers: BatchTransfer[],
+  at: Date,
+  createdBy: string,
+): Promise<Map<string, { transferId: number; sides: MovedSide[] }>> {
+  const out = new Map<string, { transferId: number; sides: MovedSide[] }>();
+  if (transfers.length === 0) return out;
+  const input = transfers.map((t, n) => ({
+    n,
+    key: t.idempotencyKey,
+    hash: t.requestHash,
+    kind: t.kind,
+    from_id: t.fromAccountId,
+    to_id: t.toAccountId,
+    amount: t.amountMinor.toString(),
+    memo: t.memo,
+  }));
+  const rows = await sql.rows<MovedRow & { key: string }>(
+    MOVE_BATCH_SQL,
+    [merchant, JSON.stringify(input), at.toISOString(), createdBy],
+    'ledger_move_batch_v1',
+  );
+  for (const r of rows) {
+    const amount = big(r.amount);
+    const after = big(r.balance);
+    const side: MovedSide = {
+      accountId: id(r.account_id),
+      memberId: r.member_id === null ? null : id(r.member_id),
+      amountMinor: amount,
+      balanceBeforeMinor: after - amount,
+      balanceAfterMinor: after,
+      version: big(r.version),
+    };
+    const entry = out.get(r.key);
+    if (entry) entry.sides.push(side);
+    else out.set(r.key, { transferId: id(r.transfer_id), sides: [side] });
+  }
+  return out;
+}
+
+/** The balances of many members' accounts of one code (an account not made yet is absent). */
+export async function balancesOf(sql: Sql, merchant: string, code: string, memberIds: number[]) {
+  const rows = await sql.rows<{ member_id: unknown; balance: unknown }>(
+    `SELECT member_id, balance FROM ledger_accounts
+     WHERE merchant_code = $1 AND code = $2 AND member_id = ANY($3::bigint[])`,
+    [merchant, code, `{${memberIds.join(',')}}`],
+    'ledger_balances_of_v1',
+  );
+  return new Map(rows.map((r) => [id(r.member_id), big(r.balance)]));
+}
