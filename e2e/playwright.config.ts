@@ -29,7 +29,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey is many steps; two at once on two cores (with the ops CLI's processes beside them)
+  // can take twice their time alone (the statement journey: 24 s alone, over 60 s in a full run).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'aurum-e2e-results'),
