@@ -14,6 +14,21 @@ function png(
   return PNG.sync.write(image);
 }
 
+/** A png chunk with its CRC. */
+function chunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const x of body) {
+    crc ^= x;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length);
+  body.copy(out, 4);
+  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 8 + data.length);
+  return out;
+}
+
 describe('decodeImage', () => {
   it('decodes a real png and jpg', () => {
     const p = decodeImage({ mime: 'image/png', bytes: png(40, 20, () => [1, 2, 3, 255]) });
@@ -29,6 +44,14 @@ describe('decodeImage', () => {
     bytes.writeUInt32BE(100_000, 20);
     expect(100_000 * 100_000).toBeGreaterThan(MAX_DECODED_PIXELS);
     expect(decodeImage({ mime: 'image/png', bytes })).toBeNull();
+  });
+
+  it('refuses a png whose IDAT is not a zlib stream, every time (pngjs alone decodes stale memory)', () => {
+    const head = png(20, 20, () => [0, 0, 0, 255]).subarray(0, 33); // signature and IHDR
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(60, 0x41)]);
+    const bytes = Buffer.concat([head, chunk('IDAT', zip), chunk('IEND', Buffer.alloc(0))]);
+    const decoded = Array.from({ length: 20 }, () => decodeImage({ mime: 'image/png', bytes }));
+    expect(decoded.filter((d) => d !== null)).toEqual([]);
   });
 
   it('refuses a png with a broken CRC and a truncated jpg', () => {

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { ImageMime, UploadedImage } from './upload-image.ts';
@@ -27,6 +28,10 @@ export function decodeImage(image: UploadedImage): Pixels | null {
       const width = image.bytes.readUInt32BE(16);
       const height = image.bytes.readUInt32BE(20);
       if (!sizeAllowed(width, height)) return null;
+      // pngjs's synchronous inflate does not report a broken zlib stream: it returns whatever
+      // memory it was given (a png whose IDAT is a zip decoded now and then). Node's own inflate
+      // of the joined IDAT data refuses one first.
+      inflateSync(idatData(image.bytes));
       const png = PNG.sync.read(image.bytes, { checkCRC: true });
       return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
     }
@@ -42,6 +47,18 @@ export function decodeImage(image: UploadedImage): Pixels | null {
   } catch {
     return null;
   }
+}
+
+/** The IDAT chunks of a png (already walked by readUploadedImage), joined: its zlib stream. */
+function idatData(bytes: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT')
+      parts.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
 }
 
 const sizeAllowed = (width: number, height: number) =>
