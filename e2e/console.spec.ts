@@ -10,7 +10,7 @@ import {
   setWithdrawPassword,
 } from './support/cashier.ts';
 import { enrolAndSignIn, newOperator } from './support/console.ts';
-import { ops } from './support/ops.ts';
+import { ops, opsCall } from './support/ops.ts';
 
 const PIN = '246810';
 
@@ -44,7 +44,8 @@ async function memberWithTwoWithdrawals(browser: Browser): Promise<{ small: stri
 
 /** The status a member's withdrawal has now, read with the operator command line. */
 async function withdrawalStatus(orderNo: string): Promise<string | undefined> {
-  const { orders } = (await ops('withdraw', 'list', '--limit', '500')) as {
+  // Polled: straight to the operator API (opsCall), as a Node start per look would outlast the poll.
+  const { orders } = (await opsCall({ command: 'withdraw', action: 'list', limit: 500 })) as {
     orders: { orderNo: string; status: string }[];
   };
   return orders.find((o) => o.orderNo === orderNo)?.status;

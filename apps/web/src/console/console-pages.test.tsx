@@ -122,7 +122,10 @@ describe('the console pages', () => {
         ranges: ['203.0.113.0/24', '198.51.100.7'],
       }),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Reload the configuration' }));
+    // The page's buttons wait while the save is answered (a click on a disabled one does nothing).
+    const reload = screen.getByRole<HTMLButtonElement>('button', { name: 'Reload the configuration' });
+    await waitFor(() => expect(reload.disabled).toBe(false));
+    fireEvent.click(reload);
     expect(await screen.findByText('The configuration was reloaded (version 5).')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check the ledger' }));
     expect(
