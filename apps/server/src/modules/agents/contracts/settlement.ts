@@ -8,7 +8,7 @@ import type { EventBus } from '../../../platform/events.ts';
 import type { Job } from '../../../platform/jobs.ts';
 import type { MerchantState, MerchantStore } from '../../../platform/merchants.ts';
 import { queryRows } from '../../../platform/sql.ts';
-import { type Ledger, memberAccount, systemAccount } from '../../wallet/index.ts';
+import { type Ledger, memberAccount, systemAccount, type TransferRequest } from '../../wallet/index.ts';
 import { businessOffset, offsetMs } from '../business-day.ts';
 import {
   dividendPeriodOf,
@@ -264,10 +264,11 @@ export class ContractSettlement {
 
   /**
    * Pays the bills in one transaction, each from what its payer holds now: the payers' balances
-   * read in one statement (then followed as the chunk pays and credits), one keyed ledger transfer
-   * per payment, and the bills' payments recorded in one statement. A payer whose balance another
-   * transaction lowered meanwhile makes its transfer refuse (wallet.insufficient.funds): the
-   * caller then pays the chunk one bill at a time.
+   * read in one statement (then followed as the chunk pays and credits), the payments made as one
+   * ledger batch (transferMany: one keyed transfer each, one statement for all), and the bills'
+   * payments recorded in one statement. A payer whose balance another transaction lowered
+   * meanwhile makes the batch refuse (wallet.insufficient.funds): the caller then pays the chunk
+   * one bill at a time.
    */
   private payBills(merchant: string, kind: ContractKind, bills: readonly OpenBill[]): Promise<number> {
     const { ledger, clock } = this.deps;
@@ -279,8 +280,9 @@ export class ContractSettlement {
       );
       const payers = new Set([...locked.values()].flatMap((b) => (b.payerId === null ? [] : [b.payerId])));
       const balances = await mainBalances(tx, merchant, [...payers]);
-      const paid: { id: number; amountMinor: bigint; transferId: number }[] = [];
-      // Paid in the order given (uplines first), so an agent is credited before it pays.
+      const due: { id: number; amountMinor: bigint; request: TransferRequest }[] = [];
+      // Paid in the order given (uplines first), so an agent is credited before it pays; the batch
+      // keeps that order.
       for (const open of bills) {
         const b = locked.get(open.id);
         if (!b || (b.state !== 'pending' && b.state !== 'partly-paid')) continue;
@@ -290,22 +292,40 @@ export class ContractSettlement {
           if (held < amount) amount = held;
         }
         if (amount <= 0n) continue;
-        const moved = await ledger.transfer(tx, {
-          merchant,
-          from: b.payerId === null ? HOUSE_CONTRACTS : memberAccount(b.payerId, 'MAIN'),
-          to: memberAccount(b.payeeId, 'MAIN'),
+        due.push({
+          id: b.id,
           amountMinor: amount,
-          kind: TX_KIND[kind],
-          idempotencyKey: `contract-bill:${b.id}:${b.paidMinor}`,
-          memo: `contract ${b.contractId} bill ${b.id}`,
-          actor: 'agents:contracts',
-          // One shard of the house per transaction, so two runs never wait on each other's shards.
-          shard: bills[0]!.id,
+          request: {
+            merchant,
+            from: b.payerId === null ? HOUSE_CONTRACTS : memberAccount(b.payerId, 'MAIN'),
+            to: memberAccount(b.payeeId, 'MAIN'),
+            amountMinor: amount,
+            kind: TX_KIND[kind],
+            idempotencyKey: `contract-bill:${b.id}:${b.paidMinor}`,
+            memo: `contract ${b.contractId} bill ${b.id}`,
+            actor: 'agents:contracts',
+          },
         });
         if (b.payerId !== null) balances.set(b.payerId, (balances.get(b.payerId) ?? 0n) - amount);
         if (payers.has(b.payeeId)) balances.set(b.payeeId, (balances.get(b.payeeId) ?? 0n) + amount);
-        paid.push({ id: b.id, amountMinor: amount, transferId: moved.transferId });
       }
+      if (due.length === 0) return 0;
+      const moved = await ledger.transferMany(
+        tx,
+        merchant,
+        due.map((d) => d.request),
+        'agents:contracts',
+        // One shard of the house per transaction, so two runs never wait on each other's shards.
+        bills[0]!.id,
+      );
+      const paid = due.map((d, i) => {
+        const transfer = moved[i];
+        // The key holds what the bill had paid, which this transaction changes with the payment:
+        // a key used before means the bill and the ledger disagree. Nothing is kept.
+        if (!transfer)
+          throw new Error(`contract bill ${d.id}: payment key ${d.request.idempotencyKey} used before`);
+        return { id: d.id, amountMinor: d.amountMinor, transferId: transfer.transferId };
+      });
       await recordPayments(tx, paid, new Date(clock.now()));
       return paid.length;
     });
