@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { freshUsername } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { credit, ownClientAddress } from './support/cashier.ts';
-import { E2E_CLOCK_PORT } from './support/env.ts';
+import { clockPortOf, serverPort } from './support/env.ts';
 import { ops } from './support/ops.ts';
 
 /**
@@ -26,7 +26,7 @@ const ZONE_MS = 8 * 3_600_000;
 const OFFER = { teamBet: '10', percent: '0.5' };
 
 async function setClock(offsetMs: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${E2E_CLOCK_PORT}/offset`, {
+  const res = await fetch(`http://127.0.0.1:${clockPortOf(serverPort())}/offset`, {
     method: 'PUT',
     body: String(offsetMs),
   });

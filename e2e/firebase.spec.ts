@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { type AuthEmulator, startAuthEmulator } from '../apps/server/src/testing/firebase-emulator.ts';
 import { e164, expectSignedIn, freshMobile, freshUsername } from './support/accounts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { E2E_FIREBASE_PORT } from './support/env.ts';
+import { dataDirOf, E2E_EXCLUSIVE_PORT, E2E_FIREBASE_PORT } from './support/env.ts';
 import { ops } from './support/ops.ts';
 
 /**
@@ -12,7 +12,8 @@ import { ops } from './support/ops.ts';
  * against the Firebase Authentication emulator this journey starts (the server was told of it),
  * with the channel turned on in the server's accounts.json and reloaded, and off again after.
  */
-const accountsFile = path.join(`${process.env.AURUM_E2E_DATA_DIR}-config`, 'accounts.json');
+// An exclusive journey: its server is the exclusive project's.
+const accountsFile = path.join(`${dataDirOf(E2E_EXCLUSIVE_PORT)}-config`, 'accounts.json');
 let emulator: AuthEmulator;
 let original: string;
 

@@ -1,11 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_CLOCK_PORT, E2E_FIREBASE_PORT, E2E_OPS_TOKEN, E2E_PORT } from './support/env.ts';
+import {
+  clockPortOf,
+  dataDirOf,
+  E2E_EXCLUSIVE_PORT,
+  E2E_FIREBASE_PORT,
+  E2E_OPS_TOKEN,
+  E2E_PORT,
+} from './support/env.ts';
 
-// Set once by the runner; its workers inherit it, so a journey finds the server's config folder.
+// Set once by the runner; its workers inherit it, so a journey finds its server's config folder.
 process.env.AURUM_E2E_DATA_DIR ??= path.join(os.tmpdir(), `aurum-e2e-${process.pid}`);
-const dataDir = process.env.AURUM_E2E_DATA_DIR;
 
 /** Journeys that switch something every visitor sees, or move the server's clock. */
 const EXCLUSIVE = [
@@ -25,7 +31,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   // Two files at a time; within a file, its journeys in order. The files that change what every
   // page sees (maintenance, region, a vendor's maintenance, site-wide content and popups, the
-  // harness clock) run after the others, one at a time: the `exclusive` project.
+  // harness clock) are the `exclusive` project: one at a time, on a server of their own, beside
+  // the others.
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +43,6 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'aurum-e2e-results'),
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [
@@ -58,18 +64,28 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'shared', testIgnore: EXCLUSIVE },
-    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['shared'], workers: 1 },
+    { name: 'shared', testIgnore: EXCLUSIVE, use: { baseURL: `http://127.0.0.1:${E2E_PORT}` } },
+    {
+      name: 'exclusive',
+      testMatch: EXCLUSIVE,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${E2E_EXCLUSIVE_PORT}` },
+    },
   ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs ${dataDir}`,
+  webServer: [E2E_PORT, E2E_EXCLUSIVE_PORT].map(testServer),
+});
+
+/** A real server on a fresh embedded database of its own (scripts/e2e-server.mjs). */
+function testServer(port: number) {
+  return {
+    command: `node scripts/e2e-server.mjs ${dataDirOf(port)}`,
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${E2E_PORT}/health`,
+    url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(E2E_PORT),
-      E2E_CLOCK_PORT: String(E2E_CLOCK_PORT),
+      PORT: String(port),
+      E2E_CLOCK_PORT: String(clockPortOf(port)),
       HOST: '127.0.0.1',
       OPS_TOKEN: E2E_OPS_TOKEN,
       LOG_LEVEL: 'warn',
@@ -79,5 +95,5 @@ export default defineConfig({
       // firebase.spec.ts's emulator: only asked while that journey turns the firebase channel on.
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E_FIREBASE_PORT}`,
     },
-  },
-});
+  };
+}

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_PORT } from './env.ts';
+import { serverPort } from './env.ts';
 import { ops } from './ops.ts';
 
 const STEP_MS = 30_000;
@@ -16,7 +16,7 @@ export const appCode = (secret: string, at: number) =>
 export async function enrolAndSignIn(browser: Browser, link: string, name: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
   // The link names the site's public address; the test server is on its own port.
-  await page.goto(`http://127.0.0.1:${E2E_PORT}/console/enrol${new URL(link).hash}`);
+  await page.goto(`http://127.0.0.1:${serverPort()}/console/enrol${new URL(link).hash}`);
   await expect(page.getByRole('heading', { name: 'Set up your operator account' })).toBeVisible();
   // The link's token leaves the address bar at once.
   expect(new URL(page.url()).hash).toBe('');
