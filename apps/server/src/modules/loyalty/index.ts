@@ -8,6 +8,7 @@ import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
 import { vipCommand } from './ops.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
+import { wageringExpiryJob } from './wagering-jobs.ts';
 import { wageringRoutes } from './wagering-routes.ts';
 import { WageringService } from './wagering-service.ts';
 
@@ -26,17 +27,19 @@ export function installLoyalty(app: FastifyInstance, deps: AreaDeps): LoyaltySer
   return service;
 }
 
+export { WAGERING_EXPIRY_JOB } from './wagering-jobs.ts';
 export type { WageringService } from './wagering-service.ts';
 
 /**
  * Installs wagering (docs/loyalty.md "Wagering"): the bonus details, forfeit and personal profit
- * calls. The app gives the service to the cashier, whose withdrawal check asks it.
+ * calls and the expiry job. The app gives the service to the cashier, whose withdrawal check asks it.
  */
 export function installWagering(
   app: FastifyInstance,
-  deps: Pick<AreaDeps, 'database' | 'store' | 'ledger' | 'clock'>,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'ledger' | 'clock' | 'jobs'>,
 ): WageringService {
   const service = new WageringService(deps);
   wageringRoutes(app, deps.store, service);
+  deps.jobs.add(wageringExpiryJob({ database: deps.database, store: deps.store, service }));
   return service;
 }

@@ -324,3 +324,14 @@ export async function rewardsBetween(
   );
   return { bonuses: big(row?.bonuses ?? '0'), rebates: big(row?.rebates ?? '0') };
 }
+
+/** Members with an open requirement past its expiry (the expiry job settles them). */
+export async function membersWithExpired(q: Queryable, merchant: string, nowMs: number): Promise<number[]> {
+  const rows = await queryRows<{ member_id: string }>(
+    q,
+    `SELECT DISTINCT member_id::text FROM loyalty_wagering
+      WHERE merchant_code = $1 AND status = 'open' AND expires_at <= $2`,
+    [merchant, new Date(nowMs).toISOString()],
+  );
+  return rows.map((r) => id(r.member_id));
+}

@@ -210,6 +210,12 @@ export class WageringService {
     return amount;
   }
 
+  /** Catches the member's requirements up (made, completed, expired) with nothing else: the expiry job. */
+  async settleMember(merchant: MerchantState, memberId: number): Promise<void> {
+    const { ledger, clock } = this.deps;
+    await ledger.run((tx) => this.settle(tx, merchant, memberId, clock.now()));
+  }
+
   /** The `bonusDetails` page: every bonus with its requirement, progress, expiry and status. */
   async details(merchant: MerchantState, memberId: number): Promise<BonusDetails> {
     const { ledger, clock } = this.deps;

@@ -24,6 +24,7 @@ import {
   type TestMember,
 } from '../cashier/withdraw-testing.ts';
 import { checkLedger, memberAccount, systemAccount } from '../wallet/index.ts';
+import { WAGERING_EXPIRY_JOB } from './index.ts';
 
 // 2026-11-10 12:00 GMT+8: mid-month in the merchant's business zone.
 const NOW = Date.parse('2026-11-10T04:00:00Z');
@@ -247,6 +248,24 @@ describe.each(engines)('loyalty: wagering, bonus details and personal profit (%s
     expect(req).toMatchObject({ status: 'expired', done: '300.00', removed: '100.00' });
     expect(await main(m.id)).toBe(50_000n);
     okValue(await withdraw(m, '20.00'));
+    await ledgerClean();
+  });
+
+  it('the expiry job takes back what is left of an expired bonus while the member is away, once', async () => {
+    const m = await withdrawer();
+    await claimGift(m);
+    const [req] = (await details(m)).list;
+    clock.advance(7 * DAY_MS + MINUTE_MS);
+    await t.app.jobs.runNow(WAGERING_EXPIRY_JOB);
+    await t.app.jobs.runNow(WAGERING_EXPIRY_JOB);
+    expect(await main(m.id)).toBe(50_000n);
+    const moves = await raw<{ n: string }>(
+      `SELECT count(*)::text AS n FROM ledger_transfers WHERE merchant_code = $1 AND idempotency_key = $2`,
+      [DEMO_MERCHANT, `wagering:expire:${req!.id}`],
+    );
+    expect(moves[0]?.n).toBe('1');
+    await relogin(t, m);
+    expect((await details(m)).list[0]).toMatchObject({ status: 'expired', removed: '100.00' });
     await ledgerClean();
   });
 
