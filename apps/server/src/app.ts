@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     livePayeeNames(database.db, merchantCode, memberId),
   );
   // A bonus's open turnover requirement refuses a withdrawal (loyalty wagering, docs/loyalty.md).
-  const wagering = installWagering(app, { database, store, ledger, clock, jobs });
+  const wagering = installWagering(app, { database, store, ledger, clock, jobs, ops });
   withdrawRoutes(app, {
     verification: async (merchant, memberId, amount) => {
       await kyc.requireForWithdrawal(merchant, memberId, amount);

@@ -9,6 +9,7 @@ import { vipCommand } from './ops.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
+import { bonusCommand } from './wagering-ops.ts';
 import { wageringRoutes } from './wagering-routes.ts';
 import { WageringService } from './wagering-service.ts';
 
@@ -32,14 +33,15 @@ export type { WageringService } from './wagering-service.ts';
 
 /**
  * Installs wagering (docs/loyalty.md "Wagering"): the bonus details, forfeit and personal profit
- * calls and the expiry job. The app gives the service to the cashier, whose withdrawal check asks it.
+ * calls, the expiry job and the `bonus` operator command. The app gives the service to the cashier, whose withdrawal check asks it.
  */
 export function installWagering(
   app: FastifyInstance,
-  deps: Pick<AreaDeps, 'database' | 'store' | 'ledger' | 'clock' | 'jobs'>,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'ledger' | 'clock' | 'jobs' | 'ops'>,
 ): WageringService {
   const service = new WageringService(deps);
   wageringRoutes(app, deps.store, service);
   deps.jobs.add(wageringExpiryJob({ database: deps.database, store: deps.store, service }));
+  deps.ops.extend('bonus', bonusCommand({ database: deps.database, store: deps.store, service }));
   return service;
 }

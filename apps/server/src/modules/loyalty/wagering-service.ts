@@ -183,6 +183,7 @@ export class WageringService {
     status: 'forfeited' | 'expired',
     doneMinor: bigint,
     nowMs: number,
+    actor?: string,
   ): Promise<bigint> {
     const balance = await mainBalance(tx, merchant.code, row.memberId);
     const amount = balance < row.bonusMinor ? balance : row.bonusMinor;
@@ -196,7 +197,7 @@ export class WageringService {
         kind: TX_TYPE.bonus,
         idempotencyKey: status === 'forfeited' ? wageringKeys.forfeit(row.id) : wageringKeys.expire(row.id),
         memo: `bonus ${status === 'forfeited' ? 'forfeited' : 'expired'} (${row.name})`,
-        actor: status === 'forfeited' ? `member:${row.memberId}` : 'loyalty',
+        actor: actor ?? (status === 'forfeited' ? `member:${row.memberId}` : 'loyalty'),
       });
       transferId = transfer.transferId;
     }
@@ -208,6 +209,11 @@ export class WageringService {
       ...(transferId === undefined ? {} : { removalTransferId: transferId }),
     });
     return amount;
+  }
+
+  /** Every requirement of the member, caught up first (the operator's `bonus show`). */
+  async list(merchant: MerchantState, memberId: number): Promise<BonusRequirement[]> {
+    return (await this.details(merchant, memberId)).list;
   }
 
   /** Catches the member's requirements up (made, completed, expired) with nothing else: the expiry job. */
@@ -253,7 +259,12 @@ export class WageringService {
    * goes back to the account that paid it, in one keyed transfer; the deposit stays. Forfeits
    * sent at once queue on the member's lock: the first removes, the others find it closed.
    */
-  async forfeit(merchant: MerchantState, memberId: number, requirementId: number): Promise<BonusRequirement> {
+  async forfeit(
+    merchant: MerchantState,
+    memberId: number,
+    requirementId: number,
+    operator?: { actor: string; audit: (tx: Queryable, removed: bigint) => Promise<void> },
+  ): Promise<BonusRequirement> {
     const { ledger, clock } = this.deps;
     return ledger.run(async (tx) => {
       const nowMs = clock.now();
@@ -267,7 +278,16 @@ export class WageringService {
       if ((await gameWalletsBalance(tx, merchant.code, memberId)) > 0n) {
         throw new AppError('loyalty.bonus.game.wallets');
       }
-      await this.remove(tx, merchant, target.row, 'forfeited', target.doneMinor, nowMs);
+      const removed = await this.remove(
+        tx,
+        merchant,
+        target.row,
+        'forfeited',
+        target.doneMinor,
+        nowMs,
+        operator?.actor,
+      );
+      await operator?.audit(tx, removed);
       const row = await requirementById(tx, merchant.code, memberId, requirementId, false);
       return view(row!, row!.doneMinor);
     });

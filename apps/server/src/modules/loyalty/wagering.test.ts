@@ -7,6 +7,7 @@ import {
   DEMO_MERCHANT,
   engines,
   nextIp,
+  opsCommand,
   setMerchantConfig,
   siteHeaders,
   type TestApp,
@@ -266,6 +267,39 @@ describe.each(engines)('loyalty: wagering, bonus details and personal profit (%s
     expect(moves[0]?.n).toBe('1');
     await relogin(t, m);
     expect((await details(m)).list[0]).toMatchObject({ status: 'expired', removed: '100.00' });
+    await ledgerClean();
+  });
+
+  it("lets an operator see a member's bonuses and forfeit one for the member, audited", async () => {
+    const m = await withdrawer();
+    await claimGift(m);
+    const shown = (await opsCommand(t.app, { command: 'bonus', action: 'show', account: m.account })) as {
+      bonuses: { id: number; status: string; remaining: string }[];
+    };
+    expect(shown.bonuses[0]).toMatchObject({ status: 'open', remaining: '1000.00' });
+    const id = shown.bonuses[0]!.id;
+    const done = await opsCommand(t.app, {
+      command: 'bonus',
+      action: 'forfeit',
+      account: m.account,
+      id,
+      reason: 'asked by phone',
+    });
+    expect(done).toMatchObject({ bonus: { status: 'forfeited', removed: '100.00' } });
+    await expect(
+      opsCommand(t.app, { command: 'bonus', action: 'forfeit', account: m.account, id, reason: 'again' }),
+    ).rejects.toThrow();
+    const audit = await raw<{ action: string; detail: unknown }>(
+      `SELECT action, detail FROM ops_audit WHERE merchant_code = $1 AND action = 'bonus-forfeit' ORDER BY id DESC LIMIT 1`,
+      [DEMO_MERCHANT],
+    );
+    expect(audit[0]?.detail).toMatchObject({
+      account: m.account,
+      requirementId: id,
+      removed: '100.00',
+      reason: 'asked by phone',
+    });
+    okValue(await withdraw(m, '20.00'));
     await ledgerClean();
   });
 
