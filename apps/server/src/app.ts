@@ -26,7 +26,7 @@ import { gameDirectory, gamesRoutes } from './modules/games/index.ts';
 import { installInhouse } from './modules/inhouse/index.ts';
 import { installKyc } from './modules/kyc/index.ts';
 import { installLottery, type LotteryService } from './modules/lottery/index.ts';
-import { installLoyalty } from './modules/loyalty/index.ts';
+import { installLoyalty, installWagering } from './modules/loyalty/index.ts';
 import { installOperators, type Operators } from './modules/operators/index.ts';
 import { featureCommand, OpsService } from './modules/ops/index.ts';
 import { installPlayers } from './modules/players/index.ts';
@@ -256,8 +256,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   accounts.login.usePayeeNames((merchantCode, memberId) =>
     livePayeeNames(database.db, merchantCode, memberId),
   );
+  // A bonus's open turnover requirement refuses a withdrawal (loyalty wagering, docs/loyalty.md).
+  const wagering = installWagering(app, { database, store, ledger, clock, jobs, ops });
   withdrawRoutes(app, {
-    verification: (merchant, memberId, amount) => kyc.requireForWithdrawal(merchant, memberId, amount),
+    verification: async (merchant, memberId, amount) => {
+      await kyc.requireForWithdrawal(merchant, memberId, amount);
+      await wagering.requireNoOpenRequirement(merchant, memberId);
+    },
     store,
     database,
     ledger,

@@ -359,6 +359,17 @@ export const errorCatalogue = {
   // Loyalty (docs/loyalty.md).
   'loyalty.rebate.nothing': { status: 409, message: 'There is no rebate to claim yet.' },
   'loyalty.level.unknown': { status: 400, message: 'There is no such VIP level.' },
+  /** details.remainingTurnover: what the open requirements still ask. */
+  'loyalty.wagering.open': {
+    status: 409,
+    message: 'A bonus still has turnover to complete. Complete it or forfeit the bonus to withdraw.',
+  },
+  'loyalty.bonus.unknown': { status: 404, message: 'There is no such bonus.' },
+  'loyalty.bonus.closed': { status: 409, message: 'This bonus has no open requirement to forfeit.' },
+  'loyalty.bonus.game.wallets': {
+    status: 409,
+    message: 'Bring the money in your game wallets back to the main wallet before forfeiting a bonus.',
+  },
   // Promotions (docs/promotions.md).
   'promo.unknown': { status: 404, message: 'There is no such promotion.' },
   /** Not open now: coming soon, ended, or outside its registration window. */

@@ -32,5 +32,6 @@ export * from './schemas/statement.ts';
 export * from './schemas/support.ts';
 export * from './schemas/system.ts';
 export * from './schemas/two-factor.ts';
+export * from './schemas/wagering.ts';
 export * from './schemas/wallet.ts';
 export * from './validation-rules.ts';

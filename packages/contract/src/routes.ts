@@ -167,6 +167,7 @@ import { statementRoutes } from './schemas/statement.ts';
 import { supportRoutes } from './schemas/support.ts';
 import { gameMenuSchema, sitePermissionSchema, systemStatusSchema } from './schemas/system.ts';
 import { twoFactorRoutes } from './schemas/two-factor.ts';
+import { wageringRoutes } from './schemas/wagering.ts';
 import { walletBalanceSchema } from './schemas/wallet.ts';
 
 export type { HttpMethod, RouteDef };
@@ -1189,6 +1190,7 @@ export const routes = {
   ...securitySessionRoutes,
   ...kycRoutes,
   ...statementRoutes,
+  ...wageringRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -160,6 +160,9 @@ Commands:
   vip show <account>                     a member's VIP level, its changes and unclaimed rebate
   vip set <account> <level> --reason <text>
                                          set a member's VIP level (audited; pays no upgrade bonus)
+  bonus show <account>                   a member's bonuses and their turnover requirements
+  bonus forfeit <account> <id> --reason <text>
+                                         forfeit an open bonus for the member (audited)
   affiliate list [--status S] [--limit N]
                                          applications to become an agent, newest first (S:
                                          pending, approved or rejected; N: 1 to 200)
@@ -508,6 +511,14 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         return { command, action: sub, account: value, level: Number(words[3]), reason: opts.reason };
       }
       return fail(`vip takes show <account> or set <account> <level> --reason <why>.\n\n${USAGE}`);
+    case 'bonus':
+      if (sub === 'show' && value) return { command, action: sub, account: value };
+      if (sub === 'forfeit' && value && words[3] !== undefined) {
+        if (!/^\d{1,15}$/.test(words[3])) fail(`bonus forfeit takes a bonus id.\n\n${USAGE}`);
+        if (!opts.reason) fail(`bonus forfeit needs --reason "<why>".\n\n${USAGE}`);
+        return { command, action: sub, account: value, id: Number(words[3]), reason: opts.reason };
+      }
+      return fail(`bonus takes show <account> or forfeit <account> <id> --reason <why>.\n\n${USAGE}`);
     case 'affiliate':
       // The server checks the id, the status and the reason: one set of rules for every caller.
       if (sub === 'list')

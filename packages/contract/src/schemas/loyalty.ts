@@ -3,6 +3,7 @@ import { noBody, noQuery, route } from '../route-def.ts';
 import { paged, pageQuerySchema } from './cashier.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
+import { wageringConfigSchema } from './wagering.ts';
 import { moneyTextSchema } from './wallet.ts';
 
 /**
@@ -62,6 +63,8 @@ export const loyaltyConfigSchema = z.strictObject({
       autoPay: z.boolean().default(false),
     })
     .prefault({}),
+  /** Turnover requirements of bonuses (schemas/wagering.ts). */
+  wagering: wageringConfigSchema.prefault({}),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

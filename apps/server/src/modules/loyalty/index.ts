@@ -8,6 +8,10 @@ import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
 import { vipCommand } from './ops.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
+import { wageringExpiryJob } from './wagering-jobs.ts';
+import { bonusCommand } from './wagering-ops.ts';
+import { wageringRoutes } from './wagering-routes.ts';
+import { WageringService } from './wagering-service.ts';
 
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
 
@@ -21,5 +25,23 @@ export function installLoyalty(app: FastifyInstance, deps: AreaDeps): LoyaltySer
   deps.jobs.add(rebatePayoutJob(jobDeps));
   deps.ops.extend('vip', vipCommand(jobDeps));
   deps.accounts.vipStandings.use((merchant, memberId) => service.standing(merchant, memberId));
+  return service;
+}
+
+export { WAGERING_EXPIRY_JOB } from './wagering-jobs.ts';
+export type { WageringService } from './wagering-service.ts';
+
+/**
+ * Installs wagering (docs/loyalty.md "Wagering"): the bonus details, forfeit and personal profit
+ * calls, the expiry job and the `bonus` operator command. The app gives the service to the cashier, whose withdrawal check asks it.
+ */
+export function installWagering(
+  app: FastifyInstance,
+  deps: Pick<AreaDeps, 'database' | 'store' | 'ledger' | 'clock' | 'jobs' | 'ops'>,
+): WageringService {
+  const service = new WageringService(deps);
+  wageringRoutes(app, deps.store, service);
+  deps.jobs.add(wageringExpiryJob({ database: deps.database, store: deps.store, service }));
+  deps.ops.extend('bonus', bonusCommand({ database: deps.database, store: deps.store, service }));
   return service;
 }

@@ -177,6 +177,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
   vip: { show: 'players.read', set: 'players.write' },
+  bonus: { show: 'players.read', forfeit: 'players.write' },
   contract: {
     list: 'agents.read',
     show: 'agents.read',

@@ -20,4 +20,6 @@ export const memberCentreSlots: MemberCentreSlots = {
   messageV2: page(() => import('../../features/support/messages-page')),
   playerRank: page(() => import('../../features/loyalty/player-rank-page')),
   rebate: page(() => import('../../features/loyalty/rebate-page')),
+  personalProfit: page(() => import('../../features/loyalty/personal-profit-page')),
+  bonusDetails: page(() => import('../../features/loyalty/bonus-details-page')),
 };

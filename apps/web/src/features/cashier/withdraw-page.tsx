@@ -6,6 +6,7 @@ import { formatWireMoney } from '../../lib/format';
 import { LoadFailure } from '../../lib/money/fields';
 import { useCashierTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
+import { useBonusTurnover } from './api/bonus-turnover';
 import { useWithdrawSettings } from './api/withdraw-settings';
 import styles from './cashier.module.css';
 import { Loading, Note } from './parts/messages';
@@ -46,7 +47,32 @@ function VerificationNote({ goTo }: { goTo?: ((page: 'securityCenter') => void) 
   );
 }
 
-export default function WithdrawPage({ goTo }: { goTo?: (page: 'securityCenter') => void } = {}) {
+/**
+ * Wagering (docs/loyalty.md): while a bonus's turnover is open a withdrawal is refused; the page
+ * says so with the remaining turnover, and the way to the bonus details (to forfeit it).
+ */
+function WageringNote({ goTo }: { goTo?: ((page: 'bonusDetails') => void) | undefined }) {
+  const { t } = useCashierTexts();
+  const symbol = useBrand().currencySymbol;
+  const bonus = useBonusTurnover().data;
+  if (!bonus || bonus.open === 0) return null;
+  return (
+    <Note tone="warning" title={t('withdraw.wageringTitle')} data="wagering">
+      <p>{t('withdraw.wageringOpen', { amount: formatWireMoney(bonus.remaining, symbol) })}</p>
+      {goTo ? (
+        <Button variant="secondary" onClick={() => goTo('bonusDetails')} data-action="bonus-details">
+          {t('withdraw.bonusDetails')}
+        </Button>
+      ) : null}
+    </Note>
+  );
+}
+
+export default function WithdrawPage({
+  goTo,
+}: {
+  goTo?: (page: 'securityCenter' | 'bonusDetails') => void;
+} = {}) {
   const { t } = useCashierTexts();
   const headingId = useId();
   const settings = useWithdrawSettings();
@@ -86,6 +112,7 @@ export default function WithdrawPage({ goTo }: { goTo?: (page: 'securityCenter')
               </div>
             </dl>
             <VerificationNote goTo={goTo} />
+            <WageringNote goTo={goTo} />
             {data.hasPaymentPassword ? (
               <WithdrawForm settings={data} symbol={symbol} />
             ) : (

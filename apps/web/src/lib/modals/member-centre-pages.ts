@@ -13,6 +13,8 @@ export const MEMBER_CENTRE_PAGES = [
   'personalHistoryCopy',
   'transactionHistory',
   'creditReport',
+  'personalProfit',
+  'bonusDetails',
   'playerRank',
   'rebate',
   'messageV2',

@@ -41,6 +41,7 @@ const MONEY_ERROR_TEXT = {
   'two.factor.required': 'errors.twoFactorRequired',
   'two.factor.code.required': 'errors.twoFactorCodeRequired',
   'two.factor.code.invalid': 'errors.twoFactorCodeInvalid',
+  'loyalty.wagering.open': 'errors.wageringOpen',
 } as const;
 
 export type MoneyErrorKey = (typeof MONEY_ERROR_TEXT)[keyof typeof MONEY_ERROR_TEXT];
@@ -61,7 +62,8 @@ export function moneyErrorKey(code: string | null | undefined): MoneyErrorKey | 
 export function moneyErrorText(t: TFunction<'funds'>, tc: TFunction, error: unknown): string {
   const code = errorCodeOf(error);
   const own = moneyErrorKey(code);
-  if (own) return t(own);
+  // A refusal's details fill its text (the remaining turnover of loyalty.wagering.open).
+  if (own) return t(own, isApiError(error) ? error.details : undefined);
   const common = errorTextKey(code);
   if (common !== 'errors.unknown') return commonErrorText(tc, error);
   if (isApiError(error) && error.message && code !== 'response.invalid') return error.message;

@@ -38,6 +38,8 @@ const PAGE_ICONS: Record<Page, IconName> = {
   personalHistoryCopy: 'star',
   transactionHistory: 'menu',
   creditReport: 'grid',
+  personalProfit: 'grid',
+  bonusDetails: 'gift',
   playerRank: 'star',
   rebate: 'gift',
   messageV2: 'mail',
@@ -64,6 +66,8 @@ export interface MemberCentreSlots {
   messageV2?: ComponentType;
   playerRank?: ComponentType;
   rebate?: ComponentType;
+  personalProfit?: ComponentType;
+  bonusDetails?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }
