@@ -3,6 +3,7 @@ import { noBody, noQuery, route } from '../route-def.ts';
 import { paged, pageQuerySchema } from './cashier.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
+import { pointsConfigSchema } from './points.ts';
 import { moneyTextSchema } from './wallet.ts';
 
 /**
@@ -62,6 +63,8 @@ export const loyaltyConfigSchema = z.strictObject({
       autoPay: z.boolean().default(false),
     })
     .prefault({}),
+  /** The points mall (PTSYS3): rate, earning ratios, items (schemas/points.ts). */
+  points: pointsConfigSchema.prefault({}),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

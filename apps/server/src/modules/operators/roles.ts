@@ -177,6 +177,12 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   dashboard: 'reports.read',
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
   vip: { show: 'players.read', set: 'players.write' },
+  points: {
+    show: 'players.read',
+    list: 'payments.read',
+    approve: 'payments.approve',
+    reject: 'payments.approve',
+  },
   contract: {
     list: 'agents.read',
     show: 'agents.read',
