@@ -231,10 +231,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   // The shared base layer (ui kit and lib) in one chunk rather than a dozen tiny ones;
                   // the parts only needed on demand (the form kit, dialog frame, palette maths, JWE, error texts,
-                  // other catalogues, the accounts, agent, content, download, lottery, loyalty, money, promotions, support, paging and real-time layers, the games
+                  // other catalogues, the accounts, agent, content, download, lottery, loyalty, points, money, promotions, support, paging and real-time layers, the games
                   // layer beyond the header's categories) stay out of it, and so out of the first load.
                   name: 'base',
-                  test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!form[\\/]|account[\\/]|agent[\\/]|content[\\/]|download[\\/]|lottery[\\/]|loyalty[\\/]|articles[\\/]|statement[\\/]|money[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+                  test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!form[\\/]|account[\\/]|agent[\\/]|content[\\/]|download[\\/]|lottery[\\/]|loyalty[\\/]|points[\\/]|articles[\\/]|statement[\\/]|money[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
                   priority: 1,
                 },
               ],

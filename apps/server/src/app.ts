@@ -312,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('lottery', await installLottery(app, { ...areaDeps, vendors: app.vendors }));
   installReports(areaDeps);
   installStatements(app, areaDeps);
-  installLoyalty(app, areaDeps);
+  installLoyalty(app, { ...areaDeps, passwords: paymentPasswords });
   accountRecords.useContractRequests(installContracts(app, areaDeps).requests);
   installAffiliates(app, areaDeps);
 

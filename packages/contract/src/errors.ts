@@ -425,6 +425,14 @@ export const errorCatalogue = {
     status: 409,
     message: 'This idempotency key was already used for a different request.',
   },
+  // The points mall (docs/loyalty.md, Points mall).
+  'points.insufficient': { status: 409, message: 'You do not have enough points.' },
+  'points.stock': { status: 409, message: 'This item does not have that many pieces left.' },
+  'points.item.unknown': { status: 404, message: 'There is no such item.' },
+  'points.convert.off': { status: 409, message: 'Points cannot be bought with cash here.' },
+  'points.convert.nothing': { status: 400, message: 'This amount buys no whole point.' },
+  'points.redemption.unknown': { status: 404, message: 'There is no such redemption.' },
+  'points.redemption.decided': { status: 409, message: 'This redemption was already approved or rejected.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

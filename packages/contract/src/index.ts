@@ -25,6 +25,7 @@ export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';
 export * from './schemas/loyalty.ts';
 export * from './schemas/play.ts';
+export * from './schemas/points.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/security-sessions.ts';

@@ -155,6 +155,7 @@ import {
 import { kycRoutes } from './schemas/kyc.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
+import { pointsRoutes } from './schemas/points.ts';
 import {
   avatarUploadSchema,
   avatarValueSchema,
@@ -1191,6 +1192,7 @@ export const routes = {
   ...kycRoutes,
   ...statementRoutes,
   ...wageringRoutes,
+  ...pointsRoutes,
 } as const;
 
 export type Routes = typeof routes;

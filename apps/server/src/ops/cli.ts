@@ -163,6 +163,11 @@ Commands:
   bonus show <account>                   a member's bonuses and their turnover requirements
   bonus forfeit <account> <id> --reason <text>
                                          forfeit an open bonus for the member (audited)
+  points show <account>                  a member's points, latest movements and redemptions
+  points list                            the points mall's redemptions waiting for a decision
+  points approve|reject <ref> --reason <text>
+                                         decide a redemption (audited; a rejection refunds its
+                                         points and money once)
   affiliate list [--status S] [--limit N]
                                          applications to become an agent, newest first (S:
                                          pending, approved or rejected; N: 1 to 200)
@@ -519,6 +524,14 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         return { command, action: sub, account: value, id: Number(words[3]), reason: opts.reason };
       }
       return fail(`bonus takes show <account> or forfeit <account> <id> --reason <why>.\n\n${USAGE}`);
+    case 'points':
+      if (sub === 'show' && value) return { command, action: sub, account: value };
+      if (sub === 'list') return { command, action: sub };
+      if ((sub === 'approve' || sub === 'reject') && value) {
+        if (!opts.reason) fail(`points ${sub} needs --reason "<why>".\n\n${USAGE}`);
+        return { command, action: sub, ref: value, reason: opts.reason };
+      }
+      return fail(`points takes show <account>, list, or approve|reject <ref> --reason <why>.\n\n${USAGE}`);
     case 'affiliate':
       // The server checks the id, the status and the reason: one set of rules for every caller.
       if (sub === 'list')

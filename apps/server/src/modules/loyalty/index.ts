@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
 import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
 import { vipCommand } from './ops.ts';
+import { pointsEarnJob } from './points-jobs.ts';
+import { pointsCommand } from './points-ops.ts';
+import { pointsRoutes } from './points-routes.ts';
+import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
@@ -14,9 +18,13 @@ import { wageringRoutes } from './wagering-routes.ts';
 import { WageringService } from './wagering-service.ts';
 
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
+export { POINTS_EARN_JOB } from './points-jobs.ts';
 
 /** Installs the loyalty area: its routes, jobs, the `vip` operator command and the public state's VIP fields. */
-export function installLoyalty(app: FastifyInstance, deps: AreaDeps): LoyaltyService {
+export function installLoyalty(
+  app: FastifyInstance,
+  deps: AreaDeps & { passwords: PaymentPasswordCheck },
+): LoyaltyService {
   const service = new LoyaltyService(deps);
   loyaltyRoutes(app, deps.store, service);
   const jobDeps = { database: deps.database, store: deps.store, service };
@@ -25,6 +33,11 @@ export function installLoyalty(app: FastifyInstance, deps: AreaDeps): LoyaltySer
   deps.jobs.add(rebatePayoutJob(jobDeps));
   deps.ops.extend('vip', vipCommand(jobDeps));
   deps.accounts.vipStandings.use((merchant, memberId) => service.standing(merchant, memberId));
+  // The points mall (PTSYS3): points-*.ts.
+  const points = new PointsService(deps);
+  pointsRoutes(app, deps.store, points);
+  deps.jobs.add(pointsEarnJob({ database: deps.database, store: deps.store, points }));
+  deps.ops.extend('points', pointsCommand({ database: deps.database, store: deps.store, points }));
   return service;
 }
 

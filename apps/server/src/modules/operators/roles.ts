@@ -178,6 +178,12 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
   vip: { show: 'players.read', set: 'players.write' },
   bonus: { show: 'players.read', forfeit: 'players.write' },
+  points: {
+    show: 'players.read',
+    list: 'payments.read',
+    approve: 'payments.approve',
+    reject: 'payments.approve',
+  },
   contract: {
     list: 'agents.read',
     show: 'agents.read',

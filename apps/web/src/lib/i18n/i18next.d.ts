@@ -9,6 +9,7 @@ import type lottery from '../lottery/locales/en.json';
 import type loyalty from '../loyalty/locales/en.json';
 import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
+import type points from '../points/locales/en.json';
 import type promotions from '../promotions/locales/en.json';
 import type statement from '../statement/locales/en.json';
 import type support from '../support/locales/en.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       promotions: typeof promotions;
       support: typeof support;
       download: typeof download;
+      points: typeof points;
     };
   }
 }

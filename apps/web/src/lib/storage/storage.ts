@@ -20,6 +20,7 @@ export const STORAGE_KEYS = {
   /** sessionStorage: the announcement popup was closed, for members and for visitors (spec §4 Popups, §9). */
   userPopup: 'USER_POPUP',
   anonymousPopup: 'ANONYMOUS_POPUP',
+  /** sessionStorage: the points mall tab to return to, written on leaving the mall for the member centre, removed when the member centre closes (spec §2). */
   pointMall: 'pointMall',
   /** sessionStorage: '1' while the member keeps the header balance hidden (spec §2 eye toggle). */
   balanceHidden: 'balanceHidden',

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui';
 import { loadAccountTexts } from '../../../lib/account/texts';
 import { loadCashierTexts, loadFundsTexts } from '../../../lib/money/texts';
 import { endSession, startSession } from '../../../lib/session/session-store';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage/storage';
 import { loadSupportTexts } from '../../../lib/support/texts';
 import { fakeServer, ok } from '../../../testing/fake-server';
 import { switchToChineseForTest } from '../../../testing/language';
@@ -74,5 +75,16 @@ describe('the profile’s language', () => {
   it('says English in English', async () => {
     renderCentre();
     expect(await languageRow()).toBe('English');
+  });
+});
+
+describe('the stored point-mall value (spec §2)', () => {
+  it('is kept while the member centre is open and cleared when it closes', async () => {
+    writeStorage('session', STORAGE_KEYS.pointMall, 'convert');
+    const view = renderCentre();
+    await languageRow();
+    expect(readStorage('session', STORAGE_KEYS.pointMall)).toBe('convert');
+    view.unmount();
+    expect(readStorage('session', STORAGE_KEYS.pointMall)).toBeNull();
   });
 });
