@@ -359,6 +359,9 @@ export const errorCatalogue = {
   // Loyalty (docs/loyalty.md).
   'loyalty.rebate.nothing': { status: 409, message: 'There is no rebate to claim yet.' },
   'loyalty.level.unknown': { status: 400, message: 'There is no such VIP level.' },
+  'loyalty.mission.unknown': { status: 404, message: 'There is no such mission.' },
+  'loyalty.mission.notClaimable': { status: 409, message: 'This milestone cannot be claimed.' },
+  'loyalty.mission.nothing': { status: 409, message: 'There is no mission reward to claim yet.' },
   // Promotions (docs/promotions.md).
   'promo.unknown': { status: 404, message: 'There is no such promotion.' },
   /** Not open now: coming soon, ended, or outside its registration window. */

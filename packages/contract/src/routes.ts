@@ -155,6 +155,7 @@ import {
 import { kycRoutes } from './schemas/kyc.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
+import { missionRoutes } from './schemas/missions.ts';
 import {
   avatarUploadSchema,
   avatarValueSchema,
@@ -1189,6 +1190,7 @@ export const routes = {
   ...securitySessionRoutes,
   ...kycRoutes,
   ...statementRoutes,
+  ...missionRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -3,6 +3,7 @@ import { noBody, noQuery, route } from '../route-def.ts';
 import { paged, pageQuerySchema } from './cashier.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
+import { missionsConfigSchema } from './missions.ts';
 import { moneyTextSchema } from './wallet.ts';
 
 /**
@@ -62,6 +63,8 @@ export const loyaltyConfigSchema = z.strictObject({
       autoPay: z.boolean().default(false),
     })
     .prefault({}),
+  /** Missions and daily tasks (missions.ts). */
+  missions: missionsConfigSchema.default([]),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
 import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
+import { missionRoutes } from './missions-routes.ts';
+import { MissionsService } from './missions-service.ts';
 import { vipCommand } from './ops.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
@@ -21,5 +23,6 @@ export function installLoyalty(app: FastifyInstance, deps: AreaDeps): LoyaltySer
   deps.jobs.add(rebatePayoutJob(jobDeps));
   deps.ops.extend('vip', vipCommand(jobDeps));
   deps.accounts.vipStandings.use((merchant, memberId) => service.standing(merchant, memberId));
+  missionRoutes(app, deps.store, new MissionsService(deps));
   return service;
 }
