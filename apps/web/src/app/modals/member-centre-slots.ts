@@ -20,4 +20,5 @@ export const memberCentreSlots: MemberCentreSlots = {
   messageV2: page(() => import('../../features/support/messages-page')),
   playerRank: page(() => import('../../features/loyalty/player-rank-page')),
   rebate: page(() => import('../../features/loyalty/rebate-page')),
+  missionLeaderboard: page(() => import('../../features/loyalty/missions-page')),
 };

@@ -15,6 +15,7 @@ export const MEMBER_CENTRE_PAGES = [
   'creditReport',
   'playerRank',
   'rebate',
+  'missionLeaderboard',
   'messageV2',
 ] as const;
 

@@ -15,6 +15,7 @@ import { TrialBlock } from '../../../lib/account/trial-block';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
+import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { BindingsPanel } from '../security/bindings/bindings-panel';
 import { ChangePasswordForm } from '../security/change-password-form';
@@ -40,6 +41,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   creditReport: 'grid',
   playerRank: 'star',
   rebate: 'gift',
+  missionLeaderboard: 'star',
   messageV2: 'mail',
 };
 
@@ -64,6 +66,7 @@ export interface MemberCentreSlots {
   messageV2?: ComponentType;
   playerRank?: ComponentType;
   rebate?: ComponentType;
+  missionLeaderboard?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }
@@ -101,6 +104,10 @@ export default function MemberCentreModal({
             p === 'messageV2' ? (
               <Suspense fallback={null}>
                 <MessagesTabLabel />
+              </Suspense>
+            ) : p === 'missionLeaderboard' ? (
+              <Suspense fallback={t('member.missionLeaderboard')}>
+                <MissionsTabLabel />
               </Suspense>
             ) : (
               t(`member.${p}`)
