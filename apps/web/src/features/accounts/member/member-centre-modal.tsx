@@ -12,10 +12,10 @@ import {
 import LogoutDialog from '../../../lib/account/logout-dialog';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
+import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
-import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
 import { BindingsPanel } from '../security/bindings/bindings-panel';
 import { ChangePasswordForm } from '../security/change-password-form';
