@@ -17,7 +17,7 @@ export default function LeaderboardPage() {
     <div className={`${styles.page} ${own.screen}`} data-page="leaderboard">
       <PageHeader title={t('leaderboardPage.title')} subtitle={t('leaderboardPage.subtitle')} compact />
       {token && !isTrial ? (
-        <MissionBoards />
+        <MissionBoards headingLevel={2} />
       ) : (
         <section className={styles.card}>
           <p className={styles.muted}>{t('board.signIn')}</p>

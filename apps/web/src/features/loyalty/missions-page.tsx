@@ -158,7 +158,7 @@ function Missions() {
       )}
       <section className={styles.card} aria-labelledby="missions-rules">
         <h3 id="missions-rules" className={styles.heading}>
-          {t('board.mission')}
+          {t('rulesTitle')}
         </h3>
         <p className={styles.muted}>{t('rules')}</p>
       </section>
@@ -248,8 +248,9 @@ function MissionCard({
   );
 }
 
-/** The leaderboard tab: a mission chooser and its board. */
-export function MissionBoards() {
+/** The leaderboard tab: a mission chooser and its board (its heading an h3, or an h2 on a screen of its own). */
+export function MissionBoards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useMissionsTexts();
   const summary = useMissionSummary();
   const selectId = useId();
@@ -265,9 +266,9 @@ export function MissionBoards() {
   if (!boards.length || !missionId) return <p className={styles.muted}>{t('board.none')}</p>;
   return (
     <section className={styles.card} aria-labelledby={`${selectId}-h`}>
-      <h3 id={`${selectId}-h`} className={styles.heading}>
+      <Heading id={`${selectId}-h`} className={styles.heading}>
         {t('tabs.leaderboard')}
-      </h3>
+      </Heading>
       <label className={own.field} htmlFor={selectId}>
         <span>{t('board.mission')}</span>
         <select
