@@ -370,6 +370,9 @@ export const errorCatalogue = {
     status: 409,
     message: 'Bring the money in your game wallets back to the main wallet before forfeiting a bonus.',
   },
+  'loyalty.mission.unknown': { status: 404, message: 'There is no such mission.' },
+  'loyalty.mission.notClaimable': { status: 409, message: 'This milestone cannot be claimed.' },
+  'loyalty.mission.nothing': { status: 409, message: 'There is no mission reward to claim yet.' },
   // Promotions (docs/promotions.md).
   'promo.unknown': { status: 404, message: 'There is no such promotion.' },
   /** Not open now: coming soon, ended, or outside its registration window. */

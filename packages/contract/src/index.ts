@@ -24,6 +24,7 @@ export * from './schemas/kyc.ts';
 export * from './schemas/localized.ts';
 export * from './schemas/lottery.ts';
 export * from './schemas/loyalty.ts';
+export * from './schemas/missions.ts';
 export * from './schemas/play.ts';
 export * from './schemas/points.ts';
 export * from './schemas/profile.ts';

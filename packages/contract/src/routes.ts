@@ -155,6 +155,7 @@ import {
 import { kycRoutes } from './schemas/kyc.ts';
 import { lotteryRoutes } from './schemas/lottery.ts';
 import { loyaltyRoutes } from './schemas/loyalty.ts';
+import { missionRoutes } from './schemas/missions.ts';
 import { pointsRoutes } from './schemas/points.ts';
 import {
   avatarUploadSchema,
@@ -1193,6 +1194,7 @@ export const routes = {
   ...statementRoutes,
   ...wageringRoutes,
   ...pointsRoutes,
+  ...missionRoutes,
 } as const;
 
 export type Routes = typeof routes;

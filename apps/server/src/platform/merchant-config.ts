@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MerchantConfig, MONEY_SCALE, merchantConfigSchema } from '@aurum/contract';
-import { LoyaltyRuleError, parseVipRules } from '@aurum/games';
+import { LoyaltyRuleError, parseMissionRules, parseVipRules } from '@aurum/games';
 
 const FILES = ['brand', 'features', 'resources', 'site', 'vendors'] as const;
 const OPTIONAL_FILES = [
@@ -62,6 +62,9 @@ export async function readMerchantConfig(dir: string): Promise<MerchantConfig> {
   const loyalty = loyaltyProblem(parsed.data);
   if (loyalty)
     throw new Error(`The merchant configuration in ${dir} is not valid:\n  loyalty.vip: ${loyalty}`);
+  const missions = missionsProblem(parsed.data);
+  if (missions)
+    throw new Error(`The merchant configuration in ${dir} is not valid:\n  loyalty.missions: ${missions}`);
   return parsed.data;
 }
 
@@ -81,4 +84,17 @@ export function loyaltyProblem(config: MerchantConfig): string | null {
     if (e instanceof LoyaltyRuleError) return e.message;
     throw e;
   }
+}
+
+/** What the missions engine refuses in the merchant's missions, or null when they apply. */
+export function missionsProblem(config: MerchantConfig): string | null {
+  for (const m of config.loyalty?.missions ?? []) {
+    try {
+      parseMissionRules(m, MONEY_SCALE);
+    } catch (e) {
+      if (e instanceof LoyaltyRuleError) return `${m.id}: ${e.message}`;
+      throw e;
+    }
+  }
+  return null;
 }

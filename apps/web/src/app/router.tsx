@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
           { path: 'news', ...screen(articlesList, (m) => m.NewsPage) },
           { path: 'news/:id', ...screen(articleOne, (m) => m.NewsArticlePage) },
           { path: 'pointMall', ...screen(() => import('../features/loyalty/point-mall-page'), def) },
+          { path: 'winners', ...screen(() => import('../features/loyalty/winners-list-page'), def) },
+          { path: 'leaderboard', ...screen(() => import('../features/loyalty/leaderboard-page'), def) },
           { path: 'chat', ...screen(() => import('./routes/chat-screen'), def) },
         ],
       },

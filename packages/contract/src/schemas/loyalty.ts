@@ -3,6 +3,7 @@ import { noBody, noQuery, route } from '../route-def.ts';
 import { paged, pageQuerySchema } from './cashier.ts';
 import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
+import { missionsConfigSchema } from './missions.ts';
 import { pointsConfigSchema } from './points.ts';
 import { wageringConfigSchema } from './wagering.ts';
 import { moneyTextSchema } from './wallet.ts';
@@ -68,6 +69,8 @@ export const loyaltyConfigSchema = z.strictObject({
   wagering: wageringConfigSchema.prefault({}),
   /** The points mall (PTSYS3): rate, earning ratios, items (schemas/points.ts). */
   points: pointsConfigSchema.prefault({}),
+  /** Missions and daily tasks (missions.ts). */
+  missions: missionsConfigSchema.default([]),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

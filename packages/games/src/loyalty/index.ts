@@ -5,6 +5,22 @@
  */
 
 export {
+  claimMission,
+  MISSION_METRICS,
+  type MilestoneStatus,
+  type MissionInput,
+  type MissionMetric,
+  type MissionRules,
+  type MissionState,
+  type MissionStatus,
+  metricDecimals,
+  metricText,
+  missionState,
+  parseMissionRules,
+  profitMultiple,
+  runMissionVector,
+} from './missions.ts';
+export {
   cashToPoints,
   earnPoints,
   type MallItem,

@@ -213,4 +213,22 @@ describe.each(engines)('winners board on %s', (engine) => {
       expect(failureEnvelopeSchema.parse(res.json()).errorCode).toBe('request.invalid');
     }
   });
+
+  it('reads the one record of play, lottery included: a winning ticket shows under LOTT and ALL, masked', async () => {
+    const carol = await addMember(t.app, t.db.database, 'carolotto');
+    await insertRound(t.db.database, {
+      memberId: carol.id,
+      vendor: 'AURLT',
+      gameCode: 'cqssc',
+      betMinor: 200n,
+      winMinor: 19_600n,
+      openedAt: ago(1),
+      settledAt: T0 - 1_000,
+    });
+    const lott = await winners('?gameCategory=LOTT');
+    expect(lott).toMatchObject([
+      { account: 'ca***o', winAmount: '194.00', gameType: 'LOTT', winTime: T0 - 1_000 },
+    ]);
+    expect((await winners())[0]).toEqual(lott[0]);
+  });
 });

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
 import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
+import { missionRoutes } from './missions-routes.ts';
+import { MissionsService } from './missions-service.ts';
 import { vipCommand } from './ops.ts';
 import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
@@ -38,6 +40,8 @@ export function installLoyalty(
   pointsRoutes(app, deps.store, points);
   deps.jobs.add(pointsEarnJob({ database: deps.database, store: deps.store, points }));
   deps.ops.extend('points', pointsCommand({ database: deps.database, store: deps.store, points }));
+  // Missions and daily tasks: missions-*.ts.
+  missionRoutes(app, deps.store, new MissionsService(deps));
   return service;
 }
 

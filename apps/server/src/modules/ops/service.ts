@@ -6,7 +6,7 @@ import { appendAudit, listAudit, recordAudit, verifyAudit } from '../../platform
 import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { buildBlockList } from '../../platform/geo.ts';
-import { loyaltyProblem } from '../../platform/merchant-config.ts';
+import { loyaltyProblem, missionsProblem } from '../../platform/merchant-config.ts';
 import type { MerchantStore } from '../../platform/merchants.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 import { adjustBalance, type Ledger, ledgerCheck } from '../wallet/index.ts';
@@ -185,6 +185,8 @@ export class OpsService {
       if (!config.brand.supportLanguages.every(isLanguage)) throw new AppError('ops.invalid');
       const loyalty = loyaltyProblem(config);
       if (loyalty) throw new AppError('ops.invalid', `loyalty.vip: ${loyalty}`);
+      const missions = missionsProblem(config);
+      if (missions) throw new AppError('ops.invalid', `loyalty.missions: ${missions}`);
       set.config = config;
     }
     await db.transaction(async (tx) => {

@@ -22,4 +22,5 @@ export const memberCentreSlots: MemberCentreSlots = {
   rebate: page(() => import('../../features/loyalty/rebate-page')),
   personalProfit: page(() => import('../../features/loyalty/personal-profit-page')),
   bonusDetails: page(() => import('../../features/loyalty/bonus-details-page')),
+  missionLeaderboard: page(() => import('../../features/loyalty/missions-page')),
 };

@@ -7,6 +7,7 @@ import type download from '../download/locales/en.json';
 import type games from '../games/locales/en.json';
 import type lottery from '../lottery/locales/en.json';
 import type loyalty from '../loyalty/locales/en.json';
+import type missions from '../missions/locales/en.json';
 import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type points from '../points/locales/en.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       games: typeof games;
       lottery: typeof lottery;
       loyalty: typeof loyalty;
+      missions: typeof missions;
       articles: typeof articles;
       statement: typeof statement;
       content: typeof content;

@@ -25,6 +25,9 @@ export const paths = {
   lotteryVerify: '/lotteryVerify',
   promotions: '/promotions',
   pointMall: '/pointMall',
+  /** The winners list and the missions' leaderboards (spec §2 further screens). */
+  winners: '/winners',
+  leaderboard: '/leaderboard',
   seamless: '/seamless',
   agentHome: '/agentHome',
   loginPage: '/loginPage',

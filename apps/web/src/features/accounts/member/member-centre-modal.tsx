@@ -12,6 +12,7 @@ import {
 import LogoutDialog from '../../../lib/account/logout-dialog';
 import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
+import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
@@ -42,6 +43,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   bonusDetails: 'gift',
   playerRank: 'star',
   rebate: 'gift',
+  missionLeaderboard: 'star',
   messageV2: 'mail',
 };
 
@@ -68,6 +70,7 @@ export interface MemberCentreSlots {
   rebate?: ComponentType;
   personalProfit?: ComponentType;
   bonusDetails?: ComponentType;
+  missionLeaderboard?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }
@@ -105,6 +108,10 @@ export default function MemberCentreModal({
             p === 'messageV2' ? (
               <Suspense fallback={null}>
                 <MessagesTabLabel />
+              </Suspense>
+            ) : p === 'missionLeaderboard' ? (
+              <Suspense fallback={t('member.missionLeaderboard')}>
+                <MissionsTabLabel />
               </Suspense>
             ) : (
               t(`member.${p}`)

@@ -33,6 +33,8 @@ export function Footer() {
   const links = [
     { to: paths.promotions, label: t('header.promotions') },
     { to: paths.pointMall, label: t('sideMenu.pointMall') },
+    { to: paths.winners, label: t('sideMenu.winners') },
+    { to: paths.leaderboard, label: t('sideMenu.leaderboard') },
     { to: paths.down, label: t('header.download') },
     { to: paths.blog, label: t('sideMenu.blog') },
     { to: paths.news, label: t('sideMenu.news') },
