@@ -1,4 +1,4 @@
-import { failureEnvelopeSchema, routes } from '@aurum/contract';
+import { routes } from '@aurum/contract';
 import { expect } from 'vitest';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword } from '../../platform/crypto.ts';

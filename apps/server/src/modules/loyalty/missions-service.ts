@@ -255,7 +255,7 @@ export class MissionsService {
   ): Promise<MissionLeaderboard> {
     const nowMs = this.deps.clock.now();
     const c = this.visible(merchant, nowMs).find((x) => x.mission.config.id === missionId);
-    if (!c || !c.mission.config.leaderboard) throw new AppError('loyalty.mission.unknown');
+    if (!c?.mission.config.leaderboard) throw new AppError('loyalty.mission.unknown');
     const { metric } = c.mission.rules;
     const [top, own] = await Promise.all([
       leaders(this.db, merchant.code, metric, c.period, limit),

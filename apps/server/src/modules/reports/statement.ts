@@ -16,7 +16,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MerchantState } from '../../platform/merchants.ts';
 import { requireRealAccount } from '../accounts/index.ts';
-import { businessOffset, offsetMs, reportPeriod } from '../agents/index.ts';
+import { businessOffset, reportPeriod } from '../agents/index.ts';
 import { catalogueOf } from '../games/index.ts';
 import { type StatementLine, type StatementMoves, statementMoves } from '../wallet/index.ts';
 import { statementPdf } from './statement-pdf.ts';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { SafeHtml } from '../../components/ui/safe-html';
 import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
-import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField, TextField } from '../ui';
+import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField } from '../ui';
 import { BannersPanel, type StoredSlide } from './content-banners';
 import {
   CONTENT_LANGUAGES,

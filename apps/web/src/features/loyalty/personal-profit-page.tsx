@@ -7,15 +7,12 @@ import { formatWireMoney } from '../../lib/format/money';
 import { useLoyaltyTexts } from '../../lib/loyalty/texts';
 import { useWalletBalance } from '../../lib/money/balance';
 import { LoadFailure, SelectField } from '../../lib/money/fields';
+import { businessDay, DEFAULT_BUSINESS_OFFSET, type PeriodDraft, periodQuery } from '../../lib/money/report-period';
 import { useBrand } from '../../lib/site';
 import { useStatementTexts } from '../../lib/statement/texts';
-import { businessDay, type StatementDraft, statementQuery } from '../wallet/credit-report-page';
 import { type ProfitQuery, usePersonalProfit } from './api/personal-profit';
 import styles from './loyalty.module.css';
 import own from './wagering.module.css';
-
-/** The business zone when the brand names none (as on the server). */
-const DEFAULT_OFFSET = '+08:00';
 
 /**
  * Member centre `personalProfit` (issue 16): the member's own profit and loss over a period of
@@ -26,16 +23,16 @@ const DEFAULT_OFFSET = '+08:00';
 export default function PersonalProfitPage() {
   const { t } = useLoyaltyTexts();
   const { t: ts } = useStatementTexts();
-  const zone = useBrand().businessUtcOffset ?? DEFAULT_OFFSET;
+  const zone = useBrand().businessUtcOffset ?? DEFAULT_BUSINESS_OFFSET;
   const symbol = useWalletBalance().data?.currencySymbol ?? '';
   const titleId = useId();
-  const [draft, setDraft] = useState<StatementDraft>({ preset: 'today', from: '', to: '' });
+  const [draft, setDraft] = useState<PeriodDraft>({ preset: 'today', from: '', to: '' });
   const [query, setQuery] = useState<ProfitQuery>({ preset: 'today' });
   const [invalid, setInvalid] = useState(false);
   const profit = usePersonalProfit(query);
   const show = (e: FormEvent) => {
     e.preventDefault();
-    const next = statementQuery(draft, zone);
+    const next = periodQuery(draft, zone);
     setInvalid(next === null);
     if (next) setQuery(next);
   };

@@ -1,4 +1,4 @@
-import type { ReportPreset, StatementWallet } from '@aurum/contract';
+import type { StatementWallet } from '@aurum/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '../../components/ui';
@@ -10,42 +10,17 @@ import { moneyErrorText } from '../../lib/money/errors';
 import { LoadFailure, Notice, SelectField } from '../../lib/money/fields';
 import { txTypeLabel } from '../../lib/money/labels';
 import shared from '../../lib/money/money.module.css';
+import {
+  businessDay,
+  DEFAULT_BUSINESS_OFFSET,
+  type PeriodDraft,
+  periodQuery,
+} from '../../lib/money/report-period';
 import { useFundsTexts } from '../../lib/money/texts';
 import { useBrand } from '../../lib/site';
 import { useStatementTexts } from '../../lib/statement/texts';
 import { type StatementQuery, useStatement, useStatementFile } from './api/statement';
 import styles from './credit-report.module.css';
-
-const DAY_MS = 86_400_000;
-/** The business zone when the brand names none (as on the server). */
-const DEFAULT_OFFSET = '+08:00';
-const offsetMs = (utcOffset: string) => {
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(utcOffset);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-};
-/** YYYY-MM-DD of a date field as the start of that day in the business zone (epoch ms). */
-const dayStart = (date: string, utcOffset: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - offsetMs(utcOffset) : undefined;
-};
-/** The business day (YYYY-MM-DD) of a moment. */
-export const businessDay = (ms: number, utcOffset: string) =>
-  new Date(ms + offsetMs(utcOffset)).toISOString().slice(0, 10);
-
-export interface StatementDraft {
-  preset: ReportPreset;
-  from: string;
-  to: string;
-}
-
-/** The statement call's query of the form: a preset, or custom days (both included) in the business zone. */
-export function statementQuery(d: StatementDraft, utcOffset = DEFAULT_OFFSET): StatementQuery | null {
-  if (d.preset !== 'custom') return { preset: d.preset };
-  const from = dayStart(d.from, utcOffset);
-  const to = dayStart(d.to, utcOffset);
-  if (from === undefined || to === undefined || to < from) return null;
-  return { preset: 'custom', startDate: from, endDate: to + DAY_MS };
-}
 
 /**
  * The credit report of the member centre, read as the member's statement (issue 13): over a
@@ -57,9 +32,9 @@ export default function CreditReportPage() {
   const { t: tc } = useTranslation();
   const { t: tf } = useFundsTexts();
   const brand = useBrand();
-  const zone = brand.businessUtcOffset ?? DEFAULT_OFFSET;
+  const zone = brand.businessUtcOffset ?? DEFAULT_BUSINESS_OFFSET;
   const titleId = useId();
-  const [draft, setDraft] = useState<StatementDraft>({ preset: 'thisMonth', from: '', to: '' });
+  const [draft, setDraft] = useState<PeriodDraft>({ preset: 'thisMonth', from: '', to: '' });
   const [query, setQuery] = useState<StatementQuery>({ preset: 'thisMonth' });
   const [invalid, setInvalid] = useState(false);
   const statement = useStatement(query);
@@ -67,7 +42,7 @@ export default function CreditReportPage() {
   const symbol = useWalletBalance().data?.currencySymbol ?? '';
   const show = (e: FormEvent) => {
     e.preventDefault();
-    const next = statementQuery(draft, zone);
+    const next = periodQuery(draft, zone);
     setInvalid(next === null);
     if (next) setQuery(next);
   };

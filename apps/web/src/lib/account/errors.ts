@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { commonErrorText, errorCodeOf, errorTextKey, isApiError } from '../api';
+import { commonErrorText, errorCodeOf, isApiError } from '../api';
 
 /** Account error codes with their own text in the accounts catalogue. */
 const ACCOUNT_ERROR_TEXT = {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { commonErrorText, errorCodeOf, errorTextKey, isApiError } from '../api';
+import { commonErrorText, errorCodeOf, isApiError } from '../api';
 
 /**
  * The member's-language text for a failed support call: the support catalogue for support codes,
