@@ -7,7 +7,12 @@ import { formatWireMoney } from '../../lib/format/money';
 import { useLoyaltyTexts } from '../../lib/loyalty/texts';
 import { useWalletBalance } from '../../lib/money/balance';
 import { LoadFailure, SelectField } from '../../lib/money/fields';
-import { businessDay, DEFAULT_BUSINESS_OFFSET, type PeriodDraft, periodQuery } from '../../lib/money/report-period';
+import {
+  businessDay,
+  DEFAULT_BUSINESS_OFFSET,
+  type PeriodDraft,
+  periodQuery,
+} from '../../lib/money/report-period';
 import { useBrand } from '../../lib/site';
 import { useStatementTexts } from '../../lib/statement/texts';
 import { type ProfitQuery, usePersonalProfit } from './api/personal-profit';
