@@ -26,13 +26,17 @@ export const CONSOLE_SECTIONS = [
   },
   { id: 'features', permission: 'site.read', commands: ['feature'] },
   { id: 'approvals', permission: 'payments.read', commands: ['approval'] },
-  { id: 'withdrawals', permission: 'payments.read', commands: ['withdraw'] },
+  {
+    id: 'withdrawals',
+    permission: 'payments.read',
+    commands: ['withdraw', 'points:list', 'points:approve', 'points:reject'],
+  },
   { id: 'deposits', permission: 'payments.read', commands: ['deposit'] },
   { id: 'risk', permission: 'risk.read', commands: ['risk', 'risk-links', 'risk-alerts'] },
   {
     id: 'players',
     permission: 'players.read',
-    commands: ['player', 'adjust', 'reset-password', 'message-send', 'vip', 'kyc'],
+    commands: ['player', 'adjust', 'reset-password', 'message-send', 'vip', 'kyc', 'bonus', 'points:show'],
   },
   /**
    * Agent contracts and their bills, and the applications to become an agent (an agent's downline

@@ -318,6 +318,131 @@ describe('the players section', () => {
     });
   });
 
+  it("shows the member's bonuses and forfeits an open one with a reason", async () => {
+    window.history.replaceState(null, '', '/console/players/demo?tab=bonuses');
+    const bonus = {
+      id: 7,
+      source: 'promotion',
+      name: 'welcome-bonus',
+      bonus: '100.00',
+      required: '1000.00',
+      done: '800.00',
+      remaining: '200.00',
+      status: 'open',
+      grantedAt: Date.UTC(2026, 10, 20),
+      expiresAt: Date.UTC(2026, 11, 20),
+    };
+    const calls = serve({
+      me: operator(['site.read', 'players.read', 'players.write']),
+      'command:player': () => ok(page()),
+      'command:bonus': (args) =>
+        args.action === 'forfeit'
+          ? ok({ account: 'demo', bonus: { ...bonus, status: 'forfeited' } })
+          : ok({ account: 'demo', bonuses: { remaining: '200.00', open: 1, list: [bonus] } }),
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    render(<ConsoleApp />);
+    expect(await screen.findByText('1 open bonus requirements; turnover still asked: 200.00')).toBeTruthy();
+    expect(screen.getByRole('tabpanel').textContent).toContain('800.00 / 1000.00');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Promotion: welcome-bonus');
+    const form = screen.getByRole('form', { name: 'Forfeit a bonus' });
+    fireEvent.change(within(form).getByLabelText('Bonus id'), { target: { value: '7' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'member asked' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Forfeit a bonus' }));
+    expect(await screen.findByText('Bonus 7 is forfeited.')).toBeTruthy();
+    expect(calls).toContainEqual({
+      command: 'bonus',
+      action: 'forfeit',
+      account: 'demo',
+      id: 7,
+      reason: 'member asked',
+    });
+  });
+
+  it("shows the member's points, and a read-only operator gets no forfeit form", async () => {
+    window.history.replaceState(null, '', '/console/players/demo?tab=points');
+    serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': () => ok(page()),
+      'command:points': () =>
+        ok({
+          account: 'demo',
+          points: '400',
+          details: [
+            { kind: 'redeem', change: '-600', balance: '400', remark: null, at: '2026-11-20T08:00:00.000Z' },
+          ],
+          redemptions: [
+            {
+              ref: 'PR1',
+              item: 'Smartphone',
+              quantity: 2,
+              points: '600',
+              amount: '40.00',
+              status: 'applying',
+              at: '2026-11-20T08:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('Points: 400')).toBeTruthy();
+    const panel = screen.getByRole('tabpanel').textContent;
+    expect(panel).toContain('-600');
+    expect(panel).toContain('Smartphone × 2');
+    expect(panel).toContain('600 + 40.00');
+    expect(panel).toContain('Waiting');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bonuses' }));
+    expect(screen.queryByRole('form', { name: 'Forfeit a bonus' })).toBeNull();
+  });
+
+  it('lists the points redemptions waiting beside the withdrawals and rejects one with a reason', async () => {
+    window.history.replaceState(null, '', '/console/withdrawals');
+    const waiting = {
+      ref: 'PR9',
+      memberId: 3,
+      item: 'Aurum cap',
+      quantity: 1,
+      points: '500',
+      amount: '0.00',
+      status: 'applying',
+      recipient: 'Juan Cruz',
+      address: '1 Ayala Ave, Makati',
+      mobile: '+639171234567',
+      at: '2026-11-20T08:00:00.000Z',
+    };
+    let decided = false;
+    const calls = serve({
+      me: operator(['payments.read', 'payments.approve']),
+      'command:withdraw': () => ok({ orders: [] }),
+      'command:filter': () => ok({ filters: [] }),
+      'command:points': (args) => {
+        if (args.action === 'list') return ok({ applying: decided ? [] : [waiting] });
+        decided = true;
+        return ok({ ...waiting, status: 'rejected' });
+      },
+    });
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    render(<ConsoleApp />);
+    const queue = await screen.findByRole('region', {
+      name: 'Points mall redemptions waiting for a decision',
+    });
+    expect(await within(queue).findByText('Juan Cruz, 1 Ayala Ave, Makati, +639171234567')).toBeTruthy();
+    const form = within(queue).getByRole('form', { name: 'Reject a redemption' });
+    fireEvent.change(within(form).getByLabelText('Reference'), { target: { value: 'PR9' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'out of stock' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Reject a redemption' }));
+    expect(
+      await within(queue).findByText('Redemption PR9 is rejected; its points and money went back.'),
+    ).toBeTruthy();
+    expect(calls).toContainEqual({ command: 'points', action: 'reject', ref: 'PR9', reason: 'out of stock' });
+  });
+
   it("shows a member's identity documents on request, and verifies or rejects the waiting one with a reason", async () => {
     window.history.replaceState(null, '', '/console/players/demo');
     const submission = {

@@ -252,6 +252,8 @@ const TABS = [
   'messages',
   'notes',
   'vip',
+  'bonuses',
+  'points',
   'verification',
   'downline',
 ] as const;
@@ -483,6 +485,10 @@ function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
       return <Notes notes={page.notes} />;
     case 'vip':
       return <Vip account={page.profile.account} />;
+    case 'bonuses':
+      return <Bonuses account={page.profile.account} />;
+    case 'points':
+      return <Points account={page.profile.account} />;
     case 'verification':
       return <Verification account={page.profile.account} />;
     case 'downline':
@@ -538,6 +544,159 @@ function Vip({ account }: { account: string }) {
         ]}
       />
     </>
+  );
+}
+
+interface BonusRequirement {
+  id: number;
+  source: string;
+  name: string;
+  bonus: string;
+  required: string;
+  done: string;
+  remaining: string;
+  status: 'open' | 'completed' | 'forfeited' | 'expired';
+  grantedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * The member's bonuses with their turnover requirements (`bonus show`), and forfeiting an open one
+ * on the member's behalf with a reason (`bonus forfeit`, players.write, audited by the server).
+ */
+function Bonuses({ account }: { account: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const session = useSession();
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const bonuses = useCommand<{ bonuses: { remaining: string; open: number; list: BonusRequirement[] } }>({
+    command: 'bonus',
+    action: 'show',
+    account,
+  });
+  const b = bonuses.data?.bonuses;
+  return (
+    <>
+      <ErrorBanner error={bonuses.error ?? action.error} />
+      <Notice text={done} />
+      {b ? <p>{fill(p.bonusNow, { open: b.open, remaining: b.remaining })}</p> : null}
+      <DataTable
+        items={b?.list ?? null}
+        loading={bonuses.loading}
+        rowKey={(r) => String(r.id)}
+        columns={[
+          { label: p.bonusId, cell: (r) => r.id },
+          { label: p.bonusName, cell: (r) => `${p.bonusSources[r.source] ?? r.source}: ${r.name}` },
+          { label: p.bonusAmount, cell: (r) => <span className="c-num">{r.bonus}</span> },
+          {
+            label: p.bonusTurnover,
+            cell: (r) => <span className="c-num">{`${r.done} / ${r.required}`}</span>,
+          },
+          { label: p.bonusStatus, cell: (r) => p.bonusStatuses[r.status] ?? r.status },
+          { label: p.bonusExpires, cell: (r) => formatTime(new Date(r.expiresAt).toISOString(), t.lang) },
+        ]}
+      />
+      {session.can('players.write') && b && b.open > 0 ? (
+        <ActionForm
+          title={p.bonusForfeit}
+          fields={[
+            { name: 'id', label: p.bonusId, hint: p.bonusForfeitHint },
+            { name: 'reason', label: p.reason },
+          ]}
+          submit={p.bonusForfeit}
+          danger
+          confirm={({ id }) => fill(p.bonusForfeitConfirm, { id: id ?? '', account })}
+          busy={action.busy}
+          run={async ({ id, reason }) => {
+            setDone(null);
+            const r = await action.run({
+              command: 'bonus',
+              action: 'forfeit',
+              account,
+              id: Number(id),
+              reason,
+            });
+            if (r === null) return false;
+            setDone(fill(p.bonusForfeited, { id: id ?? '' }));
+            bonuses.reload();
+            return true;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+interface PointsStanding {
+  points: string;
+  details: { kind: string; change: string; balance: string; remark: string | null; at: string }[];
+  redemptions: {
+    ref: string;
+    item: string;
+    quantity: number;
+    points: string;
+    amount: string;
+    status: string;
+    at: string;
+  }[];
+}
+
+/** The member's points (`points show`): the balance, the latest movements and redemptions. */
+function Points({ account }: { account: string }) {
+  const t = useTexts();
+  const p = t.players;
+  const points = useCommand<PointsStanding>({ command: 'points', action: 'show', account });
+  const v = points.data;
+  return (
+    <>
+      <ErrorBanner error={points.error} />
+      {v ? <p>{fill(p.pointsNow, { points: v.points })}</p> : null}
+      <h2 className="c-h2">{p.pointsDetails}</h2>
+      <DataTable
+        items={v?.details ?? null}
+        loading={points.loading}
+        rowKey={(d) => `${d.at}-${d.kind}-${d.balance}`}
+        columns={[
+          { label: p.when, cell: (d) => formatTime(d.at, t.lang) },
+          { label: p.pointsKind, cell: (d) => d.kind },
+          { label: p.pointsChange, cell: (d) => <span className="c-num">{d.change}</span> },
+          { label: p.pointsBalance, cell: (d) => <span className="c-num">{d.balance}</span> },
+          { label: p.pointsRemark, cell: (d) => d.remark ?? '—' },
+        ]}
+      />
+      <h2 className="c-h2">{p.pointsRedemptions}</h2>
+      <RedemptionTable rows={v?.redemptions ?? null} loading={points.loading} />
+    </>
+  );
+}
+
+/** Points mall redemptions: reference, item, quantity, points and money, status, time. */
+export function RedemptionTable({
+  rows,
+  loading,
+  extra = [],
+}: {
+  rows: PointsStanding['redemptions'] | null;
+  loading: boolean;
+  extra?: { label: string; cell: (r: PointsStanding['redemptions'][number]) => ReactNode }[];
+}) {
+  const t = useTexts();
+  const p = t.players;
+  return (
+    <DataTable
+      items={rows}
+      loading={loading}
+      rowKey={(r) => r.ref}
+      columns={[
+        { label: p.pointsRef, cell: (r) => r.ref },
+        { label: p.pointsItem, cell: (r) => `${r.item} × ${r.quantity}` },
+        { label: p.pointsCost, cell: (r) => <span className="c-num">{`${r.points} + ${r.amount}`}</span> },
+        { label: p.bonusStatus, cell: (r) => p.pointsStatuses[r.status] ?? r.status },
+        { label: p.when, cell: (r) => formatTime(r.at, t.lang) },
+        ...extra,
+      ]}
+    />
   );
 }
 
@@ -745,7 +904,7 @@ function Downline({ account }: { account: string }) {
 }
 
 /** One action's small form: its fields, a confirmation when it is destructive, the call. */
-function ActionForm({
+export function ActionForm({
   title,
   fields,
   submit,

@@ -14,6 +14,7 @@ import { LotterySection } from './lottery';
 import { OperatorsSection } from './operators';
 import { OverviewSection } from './overview';
 import { PlayersSection } from './players';
+import { PointsRedemptions } from './points-redemptions';
 import { PromotionsSection } from './promotions';
 import { QueueSection } from './queue';
 import { ReportsSection } from './reports';
@@ -34,7 +35,12 @@ export const SECTION_PAGES: Record<SectionId, (player?: string) => ReactNode> = 
   support: () => <SupportSection />,
   lottery: () => <LotterySection />,
   approvals: () => <ApprovalsSection />,
-  withdrawals: () => <QueueSection kind="withdraw" />,
+  withdrawals: () => (
+    <>
+      <QueueSection kind="withdraw" />
+      <PointsRedemptions />
+    </>
+  ),
   deposits: () => <QueueSection kind="deposit" />,
   risk: () => <QueueSection kind="risk" />,
   players: (player) => <PlayersSection account={player} />,
