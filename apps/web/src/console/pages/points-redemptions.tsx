@@ -45,7 +45,7 @@ export function PointsRedemptions() {
           {p.pointsQueue}
         </h2>
         <button type="button" className="c-button c-button-quiet" onClick={list.reload}>
-          {t.refresh}
+          {p.pointsRefresh}
         </button>
       </div>
       <ErrorBanner error={list.error ?? action.error} />

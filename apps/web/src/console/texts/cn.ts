@@ -787,6 +787,7 @@ export const cn: ConsoleTexts = {
     pointsItem: '商品',
     pointsCost: '积分 + 金额',
     pointsStatuses: { applying: '待审核', approved: '已批准', rejected: '已拒绝' } as Record<string, string>,
+    pointsRefresh: '刷新兑换列表',
     pointsQueue: '待审核的积分商城兑换',
     pointsMember: '会员',
     pointsDelivery: '收货信息',

@@ -808,6 +808,7 @@ export const en = {
       string,
       string
     >,
+    pointsRefresh: 'Reload redemptions',
     pointsQueue: 'Points mall redemptions waiting for a decision',
     pointsMember: 'Member',
     pointsDelivery: 'Deliver to',
