@@ -10,6 +10,7 @@ import { MissionsService } from './missions-service.ts';
 import { vipCommand } from './ops.ts';
 import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
+import { pointsLedgerProblems } from './points-repository.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
 import { loyaltyRoutes } from './routes.ts';
@@ -40,6 +41,7 @@ export function installLoyalty(
   pointsRoutes(app, deps.store, points);
   deps.jobs.add(pointsEarnJob({ database: deps.database, store: deps.store, points }));
   deps.ops.extend('points', pointsCommand({ database: deps.database, store: deps.store, points }));
+  deps.ops.addLedgerCheck('points', () => pointsLedgerProblems(deps.database.db));
   // Missions and daily tasks: missions-*.ts.
   missionRoutes(app, deps.store, new MissionsService(deps));
   return service;

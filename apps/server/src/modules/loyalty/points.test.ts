@@ -386,6 +386,30 @@ describe.each(engines)('points mall (%s)', (engine) => {
     await ledgersClean();
   });
 
+  it('ledger-check covers the points ledger: a points balance that differs from its entries is reported', async () => {
+    const m = await member({ money: 0n, points: 700n });
+    const clean = (await opsCommand(t.app, { command: 'ledger-check' })) as { ok: boolean };
+    expect(clean.ok).toBe(true);
+    await raw('UPDATE points_accounts SET balance = balance + 1 WHERE member_id = $1', [m.id]);
+    try {
+      const report = (await opsCommand(t.app, { command: 'ledger-check' })) as {
+        ok: boolean;
+        problems: { check: string; merchant: string; detail: string }[];
+      };
+      expect(report.ok).toBe(false);
+      // The account differs from its entries, and the merchant's points no longer sum to zero.
+      expect(report.problems.map((p) => [p.check, p.merchant])).toEqual([
+        ['other-ledger', 'points'],
+        ['other-ledger', 'points'],
+      ]);
+      expect(report.problems.map((p) => p.detail).join('\n')).toMatch(
+        /^points account \d+: balance differs/m,
+      );
+    } finally {
+      await raw('UPDATE points_accounts SET balance = balance - 1 WHERE member_id = $1', [m.id]);
+    }
+  });
+
   it('refuses bad input with a 4xx envelope and moves nothing', async () => {
     const ids = await useItems({ cap: { points: '500', stock: 3 } });
     const m = await member({ money: 1_000n, points: 100n });

@@ -86,6 +86,7 @@ export interface OpsExtension<S extends z.ZodType = z.ZodType> {
 
 export class OpsService {
   private readonly extensions = new Map<string, OpsExtension>();
+  private readonly ledgerChecks = new Map<string, () => Promise<string[]>>();
 
   constructor(
     private readonly database: Database,
@@ -99,6 +100,25 @@ export class OpsService {
       throw new Error(`the operator command ${name} exists already`);
     }
     this.extensions.set(name, extension as OpsExtension);
+  }
+
+  /**
+   * Adds a ledger of another area (the points ledger) to `ledger-check`: the check answers that
+   * ledger's problems, each reported as an `other-ledger` problem under the ledger's name.
+   */
+  addLedgerCheck(name: string, check: () => Promise<string[]>): void {
+    if (this.ledgerChecks.has(name)) throw new Error(`the ledger check ${name} exists already`);
+    this.ledgerChecks.set(name, check);
+  }
+
+  private async checkLedgers(merchantCode: string, actor: string) {
+    const report = await ledgerCheck(this.database, merchantCode, actor);
+    for (const [name, check] of this.ledgerChecks) {
+      for (const detail of await check()) {
+        report.problems.push({ check: 'other-ledger', merchant: name, detail });
+      }
+    }
+    return { ...report, ok: report.problems.length === 0 };
   }
 
   /** Every command's name: the built-in ones and those the modules added. */
@@ -151,7 +171,7 @@ export class OpsService {
     if (cmd.command === 'adjust' || cmd.command === 'ledger-check') {
       if (!this.ledger) throw new AppError('ops.invalid', 'the ledger is not available');
       if (!(await this.store.get(merchantCode))) throw new AppError('merchant.unknown');
-      if (cmd.command === 'ledger-check') return ledgerCheck(this.database, merchantCode, actor);
+      if (cmd.command === 'ledger-check') return this.checkLedgers(merchantCode, actor);
       const { account, amount, reason, key } = cmd;
       return adjustBalance(
         this.database,

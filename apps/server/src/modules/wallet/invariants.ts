@@ -11,7 +11,9 @@ export interface LedgerProblem {
     | 'transfer-entries'
     | 'entry-merchant'
     | 'entry-orphan'
-    | 'entry-chain';
+    | 'entry-chain'
+    /** A ledger of another area (the points ledger), checked through the operator command. */
+    | 'other-ledger';
   merchant: string;
   accountId?: number;
   transferId?: number;

@@ -11,6 +11,7 @@ import { moneyErrorText } from '../../lib/money/errors';
 import { Notice, SelectField } from '../../lib/money/fields';
 import { TX_TYPES, txTypeLabel } from '../../lib/money/labels';
 import shared from '../../lib/money/money.module.css';
+import { businessDay, DEFAULT_BUSINESS_OFFSET, periodQuery } from '../../lib/money/report-period';
 import { useFundsTexts } from '../../lib/money/texts';
 import { PagedResults } from '../../lib/paging/paged-results';
 import { useBrand, useFeature } from '../../lib/site';
@@ -49,45 +50,15 @@ interface Draft {
   txType: string;
 }
 const EMPTY: Draft = { preset: 'today', from: '', to: '', account: '', category: 'ALL', txType: '' };
-const DAY_MS = 86_400_000;
-/** The business zone when the brand names none (as on the server). */
-const DEFAULT_OFFSET = '+08:00';
-
-/** A "+08:00" offset in ms. */
-const offsetMs = (utcOffset: string) => {
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(utcOffset);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-};
-
-/**
- * A date field's day in the merchant's business zone (the days the server counts in): its start
- * (from) or the next day's start (to, excluded), as epoch ms.
- */
-const dayStart = (date: string, next: boolean, utcOffset: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return undefined;
-  const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - offsetMs(utcOffset);
-  return next ? start + DAY_MS : start;
-};
-
-/** The business day (YYYY-MM-DD in the merchant's zone) of a moment: the period's bounds as the server cut them. */
-export const businessDay = (ms: number, utcOffset: string) =>
-  new Date(ms + offsetMs(utcOffset)).toISOString().slice(0, 10);
-
 /** The filters as the report's call takes them; custom needs both dates. */
 export function reportFilters(
   report: ReportName,
   d: Draft,
-  utcOffset = DEFAULT_OFFSET,
+  utcOffset = DEFAULT_BUSINESS_OFFSET,
 ): Record<string, unknown> | null {
-  const f: Record<string, unknown> = { preset: d.preset };
-  if (d.preset === 'custom') {
-    const from = dayStart(d.from, false, utcOffset);
-    const to = dayStart(d.to, true, utcOffset);
-    if (from === undefined || to === undefined || to <= from) return null;
-    f.startDate = from;
-    f.endDate = to;
-  }
+  const period = periodQuery(d, utcOffset);
+  if (!period) return null;
+  const f: Record<string, unknown> = { ...period };
   if (report !== 'agentIncome' && d.account.trim()) f.account = d.account.trim();
   if (report === 'teamBets' && d.category !== 'ALL') f.category = d.category;
   if (report === 'downlineTransactions' && d.txType) f.txType = Number(d.txType);
@@ -121,7 +92,7 @@ function TeamReport({ report }: { report: ReportName }) {
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const search = (e: FormEvent) => {
     e.preventDefault();
-    const next = reportFilters(report, draft, brand.businessUtcOffset ?? DEFAULT_OFFSET);
+    const next = reportFilters(report, draft, brand.businessUtcOffset ?? DEFAULT_BUSINESS_OFFSET);
     setInvalid(next === null);
     if (!next) return;
     setFilters(next);

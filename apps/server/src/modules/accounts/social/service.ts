@@ -162,7 +162,7 @@ export class SocialService {
 
   /** Finishes an attempt: the redirect target with a hand-off ticket for the member. */
   async callback(input: CallbackInput): Promise<{ location: string; member: MemberRow }> {
-    const { provider, query, log } = input;
+    const { provider, query } = input;
     const state = query.state;
     if (!state) throw new AppError('social.state.invalid');
     // Single use: the attempt is gone whatever happens next.
