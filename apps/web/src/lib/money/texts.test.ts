@@ -1,5 +1,6 @@
 import { PROOF_IMAGE_MAX_BYTES as CONTRACT_MAX, DEPOSIT_STATUS, WITHDRAW_STATUS } from '@aurum/contract';
 import { describe, expect, it } from 'vitest';
+import { expectSameShape, marks, type Tree } from '../../testing/catalogues';
 import { TX_TYPE } from '../contract';
 import cashierCn from './locales/cashier/cn.json';
 import cashierEn from './locales/cashier/en.json';
@@ -14,37 +15,6 @@ import fundsJa from './locales/funds/ja.json';
 import fundsTh from './locales/funds/th.json';
 import fundsVi from './locales/funds/vi.json';
 import { PROOF_IMAGE_MAX_BYTES } from './proof-image';
-
-type Tree = { [key: string]: string | Tree };
-
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
-  );
-
-const lookup = (tree: Tree, path: string) =>
-  path
-    .split('.')
-    .reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), tree);
-
-const marks = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[0]).sort();
-
-/** Every EN key, with a non-empty text of the same placeholders; the texts left as EN are returned. */
-function sameShape(catalogue: Tree, en: Tree): string[] {
-  expect(keys(catalogue).sort()).toEqual(keys(en).sort());
-  const untranslated: string[] = [];
-  for (const key of keys(en)) {
-    const text = lookup(catalogue, key);
-    const english = lookup(en, key) as string;
-    expect(typeof text === 'string' && text.length > 0, key).toBe(true);
-    expect(marks(text as string), key).toEqual(marks(english));
-    // Texts made only of placeholders and symbols ("{{min}} – {{max}}") may stay as they are.
-    if (text === english && /[A-Za-z]{3}/.test(english.replace(/\{\{\s*\w+\s*\}\}/g, ''))) {
-      untranslated.push(key);
-    }
-  }
-  return untranslated;
-}
 
 describe('the cashier catalogues', () => {
   it('name every deposit and withdrawal status of the contract', () => {
@@ -64,7 +34,7 @@ describe('the cashier catalogues', () => {
     ['vi', cashierVi],
     ['es', cashierEs],
   ])('%s has every EN key, the same placeholders, nothing empty or left in English', (_name, catalogue) => {
-    expect(sameShape(catalogue as Tree, cashierEn as Tree)).toEqual([]);
+    expect(expectSameShape(catalogue as Tree, cashierEn as Tree)).toEqual([]);
   });
 });
 
@@ -106,7 +76,7 @@ describe('the funds catalogues', () => {
     ['es', fundsEs],
   ])('%s has every EN key, the same placeholders, nothing empty or left in English', (_name, catalogue) => {
     // A handful of texts may coincide (a bare placeholder); a copied catalogue would not pass.
-    expect(sameShape(catalogue as Tree, fundsEn as Tree).length).toBeLessThan(5);
+    expect(expectSameShape(catalogue as Tree, fundsEn as Tree).length).toBeLessThan(5);
   });
 });
 
