@@ -3,6 +3,7 @@ import { SafeHtml } from '../../components/ui/safe-html';
 import { useAction, useCommand } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice, SelectField } from '../ui';
+import { ArticlesPanel } from './content-articles';
 import { BannersPanel, type StoredSlide } from './content-banners';
 import {
   CONTENT_LANGUAGES,
@@ -47,7 +48,7 @@ interface Draft {
 }
 const EMPTY: Draft = { kind: 'announce', id: '', title: {}, text: {}, type: 'PU', execution: 'B' };
 
-const TABS = ['notices', 'banners', 'help', 'pages', 'marketing', 'promotions'] as const;
+const TABS = ['notices', 'banners', 'help', 'articles', 'pages', 'marketing', 'promotions'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -121,6 +122,7 @@ function StoredContentPanel({ tab }: { tab: Exclude<Tab, 'notices'> }) {
     return <BannersPanel banners={data.banners} images={images} reload={stored.reload} />;
   if (tab === 'help') return <HelpPanel categories={data.helpCenter} reload={stored.reload} />;
   if (tab === 'promotions') return <PromotionImagesPanel images={images} />;
+  if (tab === 'articles') return <ArticlesPanel images={images} />;
   if (tab === 'marketing')
     return <MarketingPanel blocks={data.marketing} images={images} reload={stored.reload} />;
   return <SitePagesPanel join={data.join} sponsors={data.sponsors} images={images} reload={stored.reload} />;
