@@ -106,13 +106,29 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
 }
 
+/** The login modal's names in a language (EN by default). */
+export interface LoginNames {
+  logIn: string;
+  username: string;
+  password: string;
+}
+export const LOGIN_NAMES = {
+  EN: { logIn: 'Log in', username: 'Username', password: 'Password' },
+  CN: { logIn: '登录', username: '用户名', password: '密码' },
+} as const satisfies Record<string, LoginNames>;
+
 /** Opens the login modal from the header and signs in with a username and password. */
-export async function logInWithPassword(page: Page, username: string, password: string): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: /Log in/ });
+export async function logInWithPassword(
+  page: Page,
+  username: string,
+  password: string,
+  names: LoginNames = LOGIN_NAMES.EN,
+): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: names.logIn }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(names.logIn) });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await dialog.getByRole('textbox', { name: names.username }).fill(username);
+  await dialog.getByLabel(names.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: names.logIn, exact: true }).click();
   return dialog;
 }
