@@ -138,6 +138,40 @@ describe.each(engines)('unrecognised sign-in on %s', (engine) => {
     failure(await signIn(m.account, ip, { ipVerificationCode: code }), 400, 'sms.code.invalid');
   });
 
+  it('refuses an expired email code, and burns an email code at its sixth try even when right', async () => {
+    const m = await newMember({ email: 'unrec.expiry@example.com' });
+    const ip = nextIp();
+    const asked = failure(await signIn(m.account, ip), 400, 'login.ip.verification');
+    // Email is the member's only channel: the code goes there without being chosen.
+    expect(asked.details).toMatchObject({ channel: 'email', channels: 'email' });
+    const expired = await lastCodeSent(t, 'unrec.expiry@example.com');
+    clock.advance(6 * MINUTE_MS);
+    failure(
+      await signIn(m.account, ip, { ipVerificationChannel: 'email', ipVerificationCode: expired }),
+      400,
+      'sms.code.expired',
+    );
+
+    failure(await signIn(m.account, ip, { ipVerificationChannel: 'email' }), 400, 'login.ip.verification');
+    const code = await lastCodeSent(t, 'unrec.expiry@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      failure(
+        await signIn(m.account, ip, { ipVerificationChannel: 'email', ipVerificationCode: wrong }),
+        400,
+        'sms.code.invalid',
+      );
+    }
+    failure(
+      await signIn(m.account, ip, { ipVerificationChannel: 'email', ipVerificationCode: code }),
+      400,
+      'sms.code.invalid',
+    );
+    // No session came of it: a fresh code is needed (sent once the resend wait is over).
+    clock.advance(MINUTE_MS + SECOND_MS);
+    failure(await signIn(m.account, ip, { ipVerificationChannel: 'email' }), 400, 'login.ip.verification');
+  });
+
   it('refuses a channel the member does not have, and malformed proofs, without a session', async () => {
     const m = await newMember({ mobile: '+639170000103' });
     const ip = nextIp();
