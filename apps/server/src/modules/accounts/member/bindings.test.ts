@@ -253,6 +253,32 @@ describe.each(engines)('bindings on %s', (engine) => {
     expect((await findById(db(), 'AURUM', m.id))?.email).toBeNull();
   });
 
+  it('limits confirmations per client across members', async () => {
+    // One client guessing codes for several members: 60 confirmations an hour, whoever they are for.
+    const client = nextIp();
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => newMember()));
+    const body = (i: number) => ({
+      channel: 'email',
+      email: `client-limit-${engine}-${i}@example.com`,
+      password: PASSWORD,
+      code: '000000',
+    });
+    for (let i = 0; i < 60; i++) {
+      const res = await call('bindingConfirm', body(i % 4), { token: members[i % 4]!.token, ip: client });
+      expect(res.statusCode, `try ${i + 1}`).toBe(400);
+      // The route's own per-minute limit per client is not what is tested here.
+      if (i % 10 === 9) clock.advance(MINUTE_MS);
+    }
+    // A fifth member, untouched by the member limit, is refused from that client...
+    failure(
+      await call('bindingConfirm', body(4), { token: members[4]!.token, ip: client }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
+    // ...and not from another.
+    failure(await call('bindingConfirm', body(4), { token: members[4]!.token }), 400, 'sms.code.invalid');
+  });
+
   it('refuses bad input, the signed-out, and members without a password, changing nothing', async () => {
     const m = await newMember({ mobile: '+639170000306' });
     const bad: [RouteName, unknown][] = [
