@@ -149,6 +149,15 @@ describe('LHC numbers', () => {
     expect(lhcZodiac(7, 'horse')).toBe('rat');
     expect(() => lunarYearAnimal('2019-12-31')).toThrow(RangeError);
   });
+
+  it('knows the lunar years to 2051: draws after 2036 have their animal', () => {
+    expect(lunarYearAnimal('2036-01-27')).toBe('rabbit');
+    expect(lunarYearAnimal('2036-01-28')).toBe('dragon');
+    expect(lunarYearAnimal('2044-01-30')).toBe('rat');
+    expect(lunarYearAnimal('2050-01-23')).toBe('horse');
+    expect(lunarYearAnimal('2051-02-10')).toBe('horse');
+    expect(() => lunarYearAnimal('2051-02-11')).toThrow(RangeError);
+  });
 });
 
 describe('the draw of an issue of a game', () => {

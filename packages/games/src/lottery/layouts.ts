@@ -181,14 +181,29 @@ const LUNAR_NEW_YEAR = [
   '2034-02-19',
   '2035-02-08',
   '2036-01-28',
+  '2037-02-15',
+  '2038-02-04',
+  '2039-01-24',
+  '2040-02-12',
+  '2041-02-01',
+  '2042-01-22',
+  '2043-02-10',
+  '2044-01-30',
+  '2045-02-17',
+  '2046-02-06',
+  '2047-01-26',
+  '2048-02-14',
+  '2049-02-02',
+  '2050-01-23',
+  '2051-02-11',
 ];
 
-/** The lunar year's animal on a calendar day (`YYYY-MM-DD`, the draw's date in GMT+8), 2020–2036. */
+/** The lunar year's animal on a calendar day (`YYYY-MM-DD`, the draw's date in GMT+8), 2020-01-25 to 2051-02-10. */
 export function lunarYearAnimal(day: string): Zodiac {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError('day must be YYYY-MM-DD');
   let index = -1;
   for (const [i, start] of LUNAR_NEW_YEAR.entries()) if (day >= start) index = i;
   if (index < 0 || index === LUNAR_NEW_YEAR.length - 1)
-    throw new RangeError(`no lunar calendar for ${day} (2020-01-25 to 2036-01-27)`);
+    throw new RangeError(`no lunar calendar for ${day} (2020-01-25 to 2051-02-10)`);
   return ZODIAC[index % 12]!; // 2020 is a rat year
 }
