@@ -370,6 +370,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'Bring the money in your game wallets back to the main wallet before forfeiting a bonus.',
   },
+  'loyalty.referral.nothing': { status: 409, message: 'There is no referral reward to claim yet.' },
   'loyalty.mission.unknown': { status: 404, message: 'There is no such mission.' },
   'loyalty.mission.notClaimable': { status: 409, message: 'This milestone cannot be claimed.' },
   'loyalty.mission.nothing': { status: 409, message: 'There is no mission reward to claim yet.' },

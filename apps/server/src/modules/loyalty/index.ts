@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { birthdayJob } from './birthday.ts';
 import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
 import { missionRoutes } from './missions-routes.ts';
 import { MissionsService } from './missions-service.ts';
@@ -12,6 +13,8 @@ import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
+import { referralRoutes } from './referral-routes.ts';
+import { ReferralService } from './referral-service.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
@@ -19,6 +22,7 @@ import { bonusCommand } from './wagering-ops.ts';
 import { wageringRoutes } from './wagering-routes.ts';
 import { WageringService } from './wagering-service.ts';
 
+export { LOYALTY_BIRTHDAY_JOB } from './birthday.ts';
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
 export { POINTS_EARN_JOB } from './points-jobs.ts';
 
@@ -42,6 +46,10 @@ export function installLoyalty(
   deps.ops.extend('points', pointsCommand({ database: deps.database, store: deps.store, points }));
   // Missions and daily tasks: missions-*.ts.
   missionRoutes(app, deps.store, new MissionsService(deps));
+  // Birthday bonus: birthday.ts.
+  deps.jobs.add(birthdayJob(deps));
+  // Referral: referral-*.ts.
+  referralRoutes(app, deps.store, new ReferralService(deps));
   return service;
 }
 
