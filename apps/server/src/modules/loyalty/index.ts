@@ -13,6 +13,7 @@ import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
+import { referralCommand } from './referral-ops.ts';
 import { referralRoutes } from './referral-routes.ts';
 import { ReferralService } from './referral-service.ts';
 import { loyaltyRoutes } from './routes.ts';
@@ -49,7 +50,9 @@ export function installLoyalty(
   // Birthday bonus: birthday.ts.
   deps.jobs.add(birthdayJob(deps));
   // Referral: referral-*.ts.
-  referralRoutes(app, deps.store, new ReferralService(deps));
+  const referral = new ReferralService(deps);
+  referralRoutes(app, deps.store, referral);
+  deps.ops.extend('referral', referralCommand({ database: deps.database, store: deps.store, referral }));
   return service;
 }
 

@@ -33,6 +33,16 @@ export async function ensureReferralCode(q: Queryable, merchant: string, memberI
   throw new Error('no free referral code');
 }
 
+/** The member's referral code, or null when it has never looked at the page. */
+export async function referralCodeOf(q: Queryable, merchant: string, memberId: number) {
+  const [found] = await queryRows<{ code: string }>(
+    q,
+    'SELECT code FROM referral_codes WHERE merchant_code = $1 AND member_id = $2',
+    [merchant, memberId],
+  );
+  return found?.code ?? null;
+}
+
 /** Holds the referrer's code row for the caller's transaction: its claims queue here. */
 export async function lockReferrer(q: Queryable, merchant: string, memberId: number): Promise<boolean> {
   const rows = await queryRows(

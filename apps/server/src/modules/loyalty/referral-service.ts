@@ -19,6 +19,7 @@ import {
   insertReferralClaim,
   inviteesOf,
   lockReferrer,
+  referralCodeOf,
 } from './referral-repository.ts';
 import type { LoyaltyDeps } from './service.ts';
 
@@ -138,6 +139,34 @@ export class ReferralService {
         eligible: i.link === null,
         notEligibleReason: i.link,
         qualified: isQualified(rules, i),
+      })),
+    };
+  }
+
+  /** The operator's view (`referral show`): the summary's figures and the invitees unmasked. */
+  async operatorView(merchant: MerchantState, memberId: number) {
+    const rules = this.rules(merchant);
+    const db = this.deps.database.db;
+    const [invitees, claimed, code] = await Promise.all([
+      inviteesOf(db, merchant.code, memberId),
+      claimedOf(db, merchant.code, memberId),
+      referralCodeOf(db, merchant.code, memberId),
+    ]);
+    const earned = earnedBy(rules, invitees);
+    return {
+      code,
+      earned: view(earned),
+      claimed: minorToDecimal(KINDS.reduce((s, k) => s + claimed[k], 0n)),
+      claimable: view(claimableOf(earned, claimed)),
+      invitees: invitees.map((i) => ({
+        account: i.account,
+        registeredAt: i.registeredAtMs,
+        status: i.played ? 'active' : i.deposited ? 'deposited' : 'registered',
+        eligible: i.link === null,
+        link: i.link,
+        qualified: isQualified(rules, i),
+        deposits: minorToDecimal(i.depositsMinor),
+        validBet: minorToDecimal(i.validBetMinor),
       })),
     };
   }

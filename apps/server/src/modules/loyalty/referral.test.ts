@@ -9,6 +9,7 @@ import {
   engines,
   lastCodeSent,
   nextIp,
+  opsCommand,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
