@@ -36,7 +36,17 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'players',
     permission: 'players.read',
-    commands: ['player', 'adjust', 'reset-password', 'message-send', 'vip', 'kyc', 'bonus', 'points:show'],
+    commands: [
+      'player',
+      'adjust',
+      'reset-password',
+      'message-send',
+      'vip',
+      'kyc',
+      'bonus',
+      'points:show',
+      'referral',
+    ],
   },
   /**
    * Agent contracts and their bills, and the applications to become an agent (an agent's downline

@@ -370,6 +370,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'Bring the money in your game wallets back to the main wallet before forfeiting a bonus.',
   },
+  'loyalty.referral.nothing': { status: 409, message: 'There is no referral reward to claim yet.' },
   'loyalty.mission.unknown': { status: 404, message: 'There is no such mission.' },
   'loyalty.mission.notClaimable': { status: 409, message: 'This milestone cannot be claimed.' },
   'loyalty.mission.nothing': { status: 409, message: 'There is no mission reward to claim yet.' },
@@ -392,6 +393,10 @@ export const errorCatalogue = {
   },
   'promo.application.unknown': { status: 404, message: 'There is no such application.' },
   'promo.application.reviewed': { status: 409, message: 'This application has already been reviewed.' },
+  /** A red-envelope rain between windows; details.nextStart: the next window's start (epoch ms). */
+  'promo.rain.closed': { status: 400, message: 'The red-envelope rain is not falling now.' },
+  /** The window's budget is spent (what is left is below the smallest envelope). */
+  'promo.rain.empty': { status: 409, message: 'Every red envelope of this rain has been taken.' },
   // Support: feedback, messages, chat.
   /** details.minLength and details.maxLength: the merchant's bounds. */
   'support.feedback.length': { status: 400, message: 'The feedback text is too short or too long.' },

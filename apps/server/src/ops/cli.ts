@@ -163,6 +163,7 @@ Commands:
   bonus show <account>                   a member's bonuses and their turnover requirements
   bonus forfeit <account> <id> --reason <text>
                                          forfeit an open bonus for the member (audited)
+  referral show <account>                a member's referral code, rewards and invitees (with shared links)
   points show <account>                  a member's points, latest movements and redemptions
   points list                            the points mall's redemptions waiting for a decision
   points approve|reject <ref> --reason <text>
@@ -524,6 +525,9 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
         return { command, action: sub, account: value, id: Number(words[3]), reason: opts.reason };
       }
       return fail(`bonus takes show <account> or forfeit <account> <id> --reason <why>.\n\n${USAGE}`);
+    case 'referral':
+      if (sub === 'show' && value) return { command, action: sub, account: value };
+      return fail(`referral takes show <account>.\n\n${USAGE}`);
     case 'points':
       if (sub === 'show' && value) return { command, action: sub, account: value };
       if (sub === 'list') return { command, action: sub };

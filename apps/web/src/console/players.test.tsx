@@ -398,6 +398,54 @@ describe('the players section', () => {
     expect(screen.queryByRole('form', { name: 'Forfeit a bonus' })).toBeNull();
   });
 
+  it("shows the member's referrals with the link each friend shares", async () => {
+    window.history.replaceState(null, '', '/console/players/demo?tab=referrals');
+    const calls = serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': () => ok(page()),
+      'command:referral': () =>
+        ok({
+          account: 'demo',
+          code: 'ABCD2345',
+          earned: { total: '41.50' },
+          claimed: '20.00',
+          claimable: { total: '21.50' },
+          invitees: [
+            {
+              account: 'friend1',
+              registeredAt: Date.parse('2026-11-20T08:00:00Z'),
+              status: 'active',
+              eligible: true,
+              link: null,
+              qualified: true,
+              deposits: '200.00',
+              validBet: '1000.00',
+            },
+            {
+              account: 'friend2',
+              registeredAt: Date.parse('2026-11-21T08:00:00Z'),
+              status: 'deposited',
+              eligible: false,
+              link: 'network',
+              qualified: false,
+              deposits: '500.00',
+              validBet: '0.00',
+            },
+          ],
+        }),
+    });
+    render(<ConsoleApp />);
+    expect(
+      await screen.findByText('Code ABCD2345: earned 41.50, claimed 20.00, claimable 21.50'),
+    ).toBeTruthy();
+    const panel = screen.getByRole('tabpanel').textContent;
+    expect(panel).toContain('friend1');
+    expect(panel).toContain('Active');
+    expect(panel).toContain('friend2');
+    expect(panel).toContain('Network');
+    expect(calls).toContainEqual({ command: 'referral', action: 'show', account: 'demo' });
+  });
+
   it('lists the points redemptions waiting beside the withdrawals and rejects one with a reason', async () => {
     window.history.replaceState(null, '', '/console/withdrawals');
     const waiting = {

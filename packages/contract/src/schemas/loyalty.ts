@@ -5,6 +5,7 @@ import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
 import { missionsConfigSchema } from './missions.ts';
 import { pointsConfigSchema } from './points.ts';
+import { referralConfigSchema } from './referral.ts';
 import { wageringConfigSchema } from './wagering.ts';
 import { moneyTextSchema } from './wallet.ts';
 
@@ -71,6 +72,10 @@ export const loyaltyConfigSchema = z.strictObject({
   points: pointsConfigSchema.prefault({}),
   /** Missions and daily tasks (missions.ts). */
   missions: missionsConfigSchema.default([]),
+  /** Referral rewards (referral.ts). */
+  referral: referralConfigSchema.prefault({}),
+  /** Birthday bonus per VIP level ("level": amount), once a year from the profile's birthday. */
+  birthdayBonus: z.record(z.string().regex(/^\d{1,2}$/), decimalText).default({}),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

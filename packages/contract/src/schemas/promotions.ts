@@ -12,7 +12,9 @@ import { moneyTextSchema } from './wallet.ts';
  * - APPLICATION: the member applies with a remark and up to 3 images; an operator approves
  *   (the reward is paid) or rejects with a reason.
  * - CLAIM: a fixed reward, claimable once per member while the promotion is open.
- * - RAFFLE: once per member and day (UTC), a draw from the prize table.
+ * - RAFFLE: once per member and day (UTC), a draw from the prize table; or, with `rain` (a
+ *   red-envelope rain), once per member and scheduled window, a random amount from the window's
+ *   budget (docs/promotions.md "Red-envelope rain").
  * Rewards are paid from the merchant's BONUS account to the member's main wallet.
  */
 
@@ -67,6 +69,48 @@ export const rafflePrizeSchema = z.strictObject({
   weight: z.number().int().min(1).max(1_000_000),
 });
 
+/** "HH:MM", 00:00 to 23:59. */
+const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+
+/**
+ * A red-envelope rain: windows opening every day at `start` (the clock of `utcOffset`) for
+ * `minutes`; each window shares `budget` among the members who claim in it, each receiving a
+ * random amount from `min` to `max` (never more than what is left of the budget).
+ */
+export const rainConfigSchema = z
+  .strictObject({
+    windows: z
+      .array(z.strictObject({ start: clockTimeSchema, minutes: z.number().int().min(1).max(720) }))
+      .min(1)
+      .max(24),
+    /** The clock the window starts are written in: "+08:00". */
+    utcOffset: z
+      .string()
+      .regex(/^[+-]([01]\d|2[0-3]):[0-5]\d$/)
+      .default('+00:00'),
+    budget: rewardSchema,
+    min: rewardSchema,
+    max: rewardSchema,
+  })
+  .superRefine((r, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message: `rain: ${message}` });
+    const minor = (t: string) => Math.round(Number(t) * 100);
+    if (minor(r.min) > minor(r.max)) issue('min must not exceed max');
+    if (minor(r.max) > minor(r.budget)) issue('max must not exceed the budget');
+    const spans = r.windows
+      .map((w) => {
+        const [h, m] = w.start.split(':').map(Number);
+        return { from: h! * 60 + m!, to: h! * 60 + m! + w.minutes };
+      })
+      .sort((a, b) => a.from - b.from);
+    for (let i = 0; i < spans.length; i++) {
+      const next = spans[i + 1] ?? { from: spans[0]!.from + 1440 };
+      if (spans.length > 1 && spans[i]!.to > next.from) issue('windows must not overlap');
+      if (spans.length === 1 && spans[i]!.to > spans[i]!.from + 1440) issue('a window is at most a day');
+    }
+  });
+export type RainConfig = z.infer<typeof rainConfigSchema>;
+
 export const promotionConfigSchema = z
   .strictObject({
     id: promotionIdSchema,
@@ -89,6 +133,8 @@ export const promotionConfigSchema = z
     minDeposit: rewardSchema.optional(),
     /** RAFFLE: the prize table. */
     prizes: z.array(rafflePrizeSchema).max(20).optional(),
+    /** RAFFLE: a red-envelope rain instead of the prize table. */
+    rain: rainConfigSchema.optional(),
     /** APPLICATION: may a rejected member apply again (default true). */
     allowRepeat: z.boolean().default(true),
     sort: z.number().int().default(0),
@@ -96,7 +142,9 @@ export const promotionConfigSchema = z
   .superRefine((p, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message: `${p.id}: ${message}` });
     if (Date.parse(p.end) <= Date.parse(p.start)) issue('end must be after start');
-    if (p.kind === 'RAFFLE' && !p.prizes?.length) issue('a raffle needs prizes');
+    if (p.kind === 'RAFFLE' && !p.prizes?.length && !p.rain) issue('a raffle needs prizes or a rain');
+    if (p.kind === 'RAFFLE' && p.prizes?.length && p.rain) issue('a raffle has prizes or a rain, not both');
+    if (p.kind !== 'RAFFLE' && p.rain) issue('only a raffle has a rain');
     if (p.kind !== 'RAFFLE' && !p.reward) issue('needs a reward');
     if (p.kind === 'SIGNUP' && !p.minDeposit) issue('a sign-up promotion needs minDeposit');
   });
@@ -122,6 +170,18 @@ export type PromotionsConfig = z.infer<typeof promotionsConfigSchema>;
 
 // ---- Wire shapes -------------------------------------------------------------------------------
 
+/** A rain's schedule as a card shows it: the window open now (or the next one) and the member's claim in it. */
+export const rainStateSchema = z.object({
+  /** Is a window open now. */
+  open: z.boolean(),
+  /** The open window's start and end, or the next window's (epoch ms). */
+  windowStart: z.number(),
+  windowEnd: z.number(),
+  /** The amount the member won in the open window; null when not claimed. */
+  won: moneyTextSchema.nullable(),
+});
+export type RainState = z.infer<typeof rainStateSchema>;
+
 /** A promotion as the list shows it, in the request's language, with the member's status. */
 export const promotionCardSchema = z.object({
   id: z.string(),
@@ -139,6 +199,8 @@ export const promotionCardSchema = z.object({
   reward: moneyTextSchema,
   status: z.enum(PROMOTION_STATUSES),
   action: z.enum(PROMOTION_ACTIONS).nullable(),
+  /** A red-envelope rain's window (RAFFLE with a rain only). */
+  rain: rainStateSchema.optional(),
 });
 export type PromotionCard = z.infer<typeof promotionCardSchema>;
 

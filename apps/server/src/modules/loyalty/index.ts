@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AreaDeps } from '../area-deps.ts';
+import { birthdayJob } from './birthday.ts';
 import { accrueJob, keepJob, rebatePayoutJob } from './jobs.ts';
 import { missionRoutes } from './missions-routes.ts';
 import { MissionsService } from './missions-service.ts';
@@ -13,6 +14,9 @@ import { pointsCommand } from './points-ops.ts';
 import { pointsLedgerProblems } from './points-repository.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
+import { referralCommand } from './referral-ops.ts';
+import { referralRoutes } from './referral-routes.ts';
+import { ReferralService } from './referral-service.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
@@ -20,6 +24,7 @@ import { bonusCommand } from './wagering-ops.ts';
 import { wageringRoutes } from './wagering-routes.ts';
 import { WageringService } from './wagering-service.ts';
 
+export { LOYALTY_BIRTHDAY_JOB } from './birthday.ts';
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
 export { POINTS_EARN_JOB } from './points-jobs.ts';
 
@@ -44,6 +49,12 @@ export function installLoyalty(
   deps.ops.addLedgerCheck('points', () => pointsLedgerProblems(deps.database.db));
   // Missions and daily tasks: missions-*.ts.
   missionRoutes(app, deps.store, new MissionsService(deps));
+  // Birthday bonus: birthday.ts.
+  deps.jobs.add(birthdayJob(deps));
+  // Referral: referral-*.ts.
+  const referral = new ReferralService(deps);
+  referralRoutes(app, deps.store, referral);
+  deps.ops.extend('referral', referralCommand({ database: deps.database, store: deps.store, referral }));
   return service;
 }
 

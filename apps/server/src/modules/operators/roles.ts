@@ -178,6 +178,7 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   report: { ggr: 'reports.read', payments: 'reports.read', players: 'reports.read' },
   vip: { show: 'players.read', set: 'players.write' },
   bonus: { show: 'players.read', forfeit: 'players.write' },
+  referral: { show: 'players.read' },
   points: {
     show: 'players.read',
     list: 'payments.read',

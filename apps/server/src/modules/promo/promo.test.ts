@@ -83,7 +83,7 @@ describe.each(engines)('promotions (%s)', (engine) => {
 
   it('counts the running promotions for a visitor and the actionable ones for a member', async () => {
     const visitor = await call('GET', '/wps/promotion/available-count');
-    expect(visitor.json().value).toEqual({ availablePromoCount: 6 });
+    expect(visitor.json().value).toEqual({ availablePromoCount: 7 });
     const m = await newMemberSession(t);
     const before = (await call('GET', '/wps/promotion/available-count', { token: m.token })).json().value;
     expect(before).toEqual({ availablePromoCount: 5 });

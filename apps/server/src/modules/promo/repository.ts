@@ -15,12 +15,12 @@ export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 export type NewParticipation = typeof promoParticipations.$inferInsert;
 export type NewApplication = typeof promoApplications.$inferInsert;
 
-/** The member's joins, claims and draws (raffle draws of `day` only). */
+/** The member's joins, claims and draws (raffle draws of `days` only: a UTC date, a rain window's key). */
 export async function participationsOf(
   q: Queryable,
   merchant: string,
   memberId: number,
-  day: string,
+  days: string[],
 ): Promise<PromoParticipationRow[]> {
   return q
     .select()
@@ -29,7 +29,7 @@ export async function participationsOf(
       and(
         eq(promoParticipations.merchantCode, merchant),
         eq(promoParticipations.memberId, memberId),
-        inArray(promoParticipations.day, ['', day]),
+        inArray(promoParticipations.day, ['', ...days]),
       ),
     );
 }

@@ -22,6 +22,7 @@ import type { BlobStorage } from '../../platform/storage.ts';
 import { readUploadedImage } from '../../platform/upload-image.ts';
 import { isTrialType } from '../accounts/index.ts';
 import { type Ledger, type LedgerTx, memberAccount, systemAccount } from '../wallet/index.ts';
+import { drawFromWindow, rainWindows } from './rain.ts';
 import {
   applicationsOf,
   depositedBetween,
@@ -58,6 +59,9 @@ export const rewardKeys = {
   claim: (promotionId: string, memberId: number) => `promo:claim:${promotionId}:${memberId}`,
   raffle: (promotionId: string, memberId: number, day: string) =>
     `promo:raffle:${promotionId}:${memberId}:${day}`,
+  /** A red-envelope rain's envelope: once per member and window (`window`: its key). */
+  rain: (promotionId: string, memberId: number, window: string) =>
+    `promo:rain:${promotionId}:${memberId}:${window}`,
   application: (applicationId: number) => `promo:application:${applicationId}`,
 };
 
@@ -122,13 +126,15 @@ export class PromotionsService {
     const db = this.deps.database.db;
     const now = this.now();
     const trial = isTrialType(merchant, member.type);
+    const dayOf = (p: PromotionConfig) =>
+      p.kind !== 'RAFFLE' ? '' : p.rain ? (rainWindows(p.rain, now).open?.key ?? '-') : utcDay(now);
     const [participations, applications] = await Promise.all([
-      participationsOf(db, merchant.code, member.id, utcDay(now)),
+      participationsOf(db, merchant.code, member.id, [...new Set(promotions.map(dayOf))]),
       applicationsOf(db, merchant.code, member.id),
     ]);
     const facts = new Map<string, MemberFacts>();
     for (const p of promotions) {
-      const day = p.kind === 'RAFFLE' ? utcDay(now) : '';
+      const day = dayOf(p);
       const participation = participations.find((x) => x.promotionId === p.id && x.day === day) ?? null;
       const application = applications.find((x) => x.promotionId === p.id) ?? null;
       let depositedMinor = 0n;
@@ -156,7 +162,10 @@ export class PromotionsService {
       categories: config.categories
         .filter((c) => used.has(c.id))
         .map((c) => ({ id: c.id, name: pickLanguage(c.name, language) })),
-      promotions: promotions.map((p) => cardOf(p, language, statusOf(p, now, facts?.get(p.id) ?? null))),
+      promotions: promotions.map((p) => {
+        const f = facts?.get(p.id) ?? null;
+        return cardOf(p, language, statusOf(p, now, f), { now, participation: f?.participation ?? null });
+      }),
     };
   }
 
@@ -172,7 +181,7 @@ export class PromotionsService {
     const joined = p.kind === 'SIGNUP' && facts?.participation?.status === 'JOINED';
     const rejected = facts?.application?.status === 'REJECTED' ? facts.application.reason : null;
     return {
-      ...cardOf(p, language, statusOf(p, now, facts)),
+      ...cardOf(p, language, statusOf(p, now, facts), { now, participation: facts?.participation ?? null }),
       detailHtml: detailHtmlOf(p, language),
       minDeposit: p.minDeposit ? minorToDecimal(parseMoney(p.minDeposit) ?? 0n) : null,
       progress: joined ? minorToDecimal(facts?.depositedMinor ?? 0n) : null,
@@ -273,9 +282,13 @@ export class PromotionsService {
     return this.answer(p.id, 'CLAIMED', amount);
   }
 
-  /** Raffle promotion claim: once per member and UTC day, a prize drawn by weight. */
+  /**
+   * Raffle promotion claim: once per member and UTC day, a prize drawn by weight; for a
+   * red-envelope rain, once per member and window, an amount drawn from the window's budget.
+   */
   async draw(merchant: MerchantState, member: MemberRow, id: string) {
     const p = this.promotionFor(merchant, member, id, 'RAFFLE');
+    if (p.rain) return this.rain(merchant, member, p);
     const day = utcDay(this.now());
     const prizes = p.prizes ?? [];
     const total = prizes.reduce((sum, x) => sum + x.weight, 0);
@@ -286,6 +299,49 @@ export class PromotionsService {
     })!;
     const amount = parseMoney(prize.amount) ?? 0n;
     await this.payOnce(merchant, member, p, day, amount, rewardKeys.raffle(p.id, member.id, day));
+    return this.answer(p.id, 'CLAIMED', amount);
+  }
+
+  /**
+   * A rain's envelope: inside an open window, once per member and window (the participation's
+   * unique row), the amount drawn from the window's locked budget, paid in the same transaction.
+   */
+  private async rain(merchant: MerchantState, member: MemberRow, p: PromotionConfig) {
+    const rain = p.rain!;
+    const now = this.now();
+    if (!isRegistrationOpen(p, now)) throw new AppError('promo.not.open');
+    const { open, next } = rainWindows(rain, now);
+    if (!open) throw new AppError('promo.rain.closed', undefined, { nextStart: String(next.start) });
+    const { ledger } = this.deps;
+    const amount = await ledger.run(async (tx) => {
+      const row = await insertParticipation(tx, {
+        merchantCode: merchant.code,
+        memberId: member.id,
+        promotionId: p.id,
+        kind: 'RAFFLE',
+        day: open.key,
+        status: 'CLAIMED',
+        joinedAt: new Date(now),
+        rewardedAt: new Date(now),
+      });
+      if (!row) throw new AppError('promo.already.claimed');
+      const won = await drawFromWindow(tx, this.words, {
+        merchant: merchant.code,
+        promotionId: p.id,
+        window: open,
+        rain,
+      });
+      const transfer = await payReward(ledger, tx, {
+        merchant: merchant.code,
+        memberId: member.id,
+        amountMinor: won,
+        key: rewardKeys.rain(p.id, member.id, open.key),
+        memo: `promotion ${p.id}`,
+        actor: `member:${member.id}`,
+      });
+      await updateParticipation(tx, row.id, { amount: won, ledgerTransferId: transfer.transferId });
+      return won;
+    });
     return this.answer(p.id, 'CLAIMED', amount);
   }
 

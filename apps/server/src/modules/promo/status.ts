@@ -10,6 +10,7 @@ import {
   pickLanguage,
 } from '@aurum/contract';
 import type { PromoApplicationRow, PromoParticipationRow } from '../../db/schema.ts';
+import { rainStateOf, rainWindows } from './rain.ts';
 
 /** A promotion's instants as epoch ms. */
 export interface PromotionTimes {
@@ -48,6 +49,7 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The reward a card shows: the fixed reward, or the raffle's top prize. */
 export function rewardMinor(p: PromotionConfig): bigint {
+  if (p.kind === 'RAFFLE' && p.rain) return parseMoney(p.rain.max) ?? 0n;
   if (p.kind === 'RAFFLE') {
     return (p.prizes ?? []).reduce((top, x) => {
       const v = parseMoney(x.amount) ?? 0n;
@@ -108,13 +110,21 @@ export function statusOf(p: PromotionConfig, now: number, facts: MemberFacts | n
       return open ? { status: 'CLAIM_REWARD', action: 'CLAIM' } : closed;
     case 'RAFFLE':
       if (facts?.participation) return { status: 'CLAIMED', action: null };
+      // A rain between windows: the next window is coming (the card counts down to it).
+      if (p.rain && open && !rainWindows(p.rain, now).open) return { status: 'COMING_SOON', action: null };
       return open ? { status: 'CLAIM_REWARD', action: 'DRAW' } : closed;
   }
 }
 
-export function cardOf(p: PromotionConfig, language: Language, answer: StatusAnswer): PromotionCard {
+export function cardOf(
+  p: PromotionConfig,
+  language: Language,
+  answer: StatusAnswer,
+  rain?: { now: number; participation: PromoParticipationRow | null },
+): PromotionCard {
   const t = timesOf(p);
   return {
+    ...(p.rain && rain ? { rain: rainStateOf(p.rain, rain.now, rain.participation?.amount ?? null) } : {}),
     id: p.id,
     category: p.category,
     kind: p.kind,

@@ -3,6 +3,7 @@ import { navigate, pathOf } from '../navigation';
 import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice } from '../ui';
+import { PlayerReferrals } from './player-referrals';
 
 interface Hit {
   id: number;
@@ -253,6 +254,7 @@ const TABS = [
   'notes',
   'vip',
   'bonuses',
+  'referrals',
   'points',
   'verification',
   'downline',
@@ -487,6 +489,8 @@ function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
       return <Vip account={page.profile.account} />;
     case 'bonuses':
       return <Bonuses account={page.profile.account} />;
+    case 'referrals':
+      return <PlayerReferrals account={page.profile.account} />;
     case 'points':
       return <Points account={page.profile.account} />;
     case 'verification':

@@ -713,6 +713,7 @@ export const cn: ConsoleTexts = {
       notes: '备注',
       vip: 'VIP',
       bonuses: '红利',
+      referrals: '推荐',
       points: '积分',
       verification: '身份验证',
       downline: '下级',
@@ -785,6 +786,19 @@ export const cn: ConsoleTexts = {
     vipCategory: '类别',
     vipValidBet: '有效投注',
 
+    referralNow: '邀请码 {{code}}：已获得 {{earned}}，已领取 {{claimed}}，可领取 {{claimable}}',
+    referralAccount: '好友',
+    referralRegistered: '注册时间',
+    referralStatus: '状态',
+    referralEligible: '符合资格',
+    referralLink: '与推荐人共用',
+    referralDeposits: '存款',
+    referralValidBet: '有效投注',
+    referralStatuses: { registered: '已注册', deposited: '已存款', active: '活跃' } as Record<string, string>,
+    referralLinks: { device: '设备', network: '网络', mobile: '手机号', payeeName: '收款人姓名' } as Record<
+      string,
+      string
+    >,
     bonusNow: '{{open}} 项未完成的红利流水要求；尚需流水：{{remaining}}',
     bonusId: '红利编号',
     bonusName: '红利',

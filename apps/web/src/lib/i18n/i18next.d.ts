@@ -12,6 +12,7 @@ import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type points from '../points/locales/en.json';
 import type promotions from '../promotions/locales/en.json';
+import type referral from '../referral/locales/en.json';
 import type statement from '../statement/locales/en.json';
 import type support from '../support/locales/en.json';
 import type en from './locales/en.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       support: typeof support;
       download: typeof download;
       points: typeof points;
+      referral: typeof referral;
     };
   }
 }

@@ -21,6 +21,7 @@ import type { CaptchaService } from '../verification/captcha.ts';
 import { type FirebasePhone, firebaseChannel } from '../verification/firebase.ts';
 import { dialingCodeOf, normaliseMobile } from '../verification/phone.ts';
 import type { SmsService } from '../verification/sms.ts';
+import { findReferrer, recordReferral } from './referral-code.ts';
 import {
   countLinkSignup,
   findByAccount,
@@ -115,6 +116,12 @@ export class RegistrationService {
     }
     const db = this.deps.database.db;
     const { upline, link } = await resolveUpline(db, merchant, form, new Date(this.deps.clock.now()));
+    // A referral code names the member who invited (docs/loyalty.md "Referral"), never an upline.
+    const referral =
+      typeof form.referralCode === 'string' ? await findReferrer(db, merchant, form.referralCode) : null;
+    if (typeof form.referralCode === 'string' && !referral) {
+      throw new AppError('affiliate.invalid', undefined, { referralCode: 'invalid_invitation_code' });
+    }
     // DIRECTREG3 off: only a registration under an agent's code (its link) is taken.
     if (!upline && !merchant.features.has('DIRECTREG3')) throw new AppError('feature.disabled');
     const account = mode === 'username' ? (form.username as string) : e164!.slice(1);
@@ -135,6 +142,16 @@ export class RegistrationService {
       ip: ctx.ip,
     });
     if (link) await countLinkSignup(db, link.id);
+    if (referral) {
+      await recordReferral(
+        db,
+        merchant.code,
+        member.id,
+        referral.referrer.id,
+        referral.code,
+        member.createdAt,
+      );
+    }
     const login: LoginValue | null = body.login
       ? await this.deps.login.signIn(merchant, member, { ip: ctx.ip })
       : null;
@@ -214,8 +231,9 @@ export class RegistrationService {
 }
 
 /**
- * The agent an affiliate (or referral) code names, and the registration link when the code is
- * one of an agent's links; refused when it names none (an expired or deleted link included).
+ * The agent an affiliate code names, and the registration link when the code is one of an
+ * agent's links; refused when it names none (an expired or deleted link included). A referral
+ * code is not an affiliate code: it names a member (referral-code.ts) and no upline.
  */
 async function resolveUpline(
   db: Queryable,
@@ -223,7 +241,7 @@ async function resolveUpline(
   form: Form,
   now: Date,
 ): Promise<{ upline: MemberRow | null; link: AgentLinkRow | null }> {
-  for (const field of ['affiliateCode', 'referralCode'] as const) {
+  for (const field of ['affiliateCode'] as const) {
     const code = form[field];
     if (typeof code !== 'string') continue;
     const found = await findAffiliate(db, merchant, code, now);

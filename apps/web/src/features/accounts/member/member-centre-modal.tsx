@@ -43,6 +43,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   bonusDetails: 'gift',
   playerRank: 'star',
   rebate: 'gift',
+  referral: 'user',
   missionLeaderboard: 'star',
   messageV2: 'mail',
 };
@@ -71,6 +72,7 @@ export interface MemberCentreSlots {
   personalProfit?: ComponentType;
   bonusDetails?: ComponentType;
   missionLeaderboard?: ComponentType;
+  referral?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }

@@ -5,6 +5,7 @@ import { formatDate, formatWireMoney } from '../../../lib/format';
 import { usePromotionsTexts } from '../../../lib/promotions';
 import { useBrand } from '../../../lib/site';
 import styles from './promotions.module.css';
+import { RainLine } from './rain-line';
 
 /** The status badge (spec §4); its tone follows what the member can do. */
 export function StatusBadge({ card }: { card: Card }) {
@@ -40,7 +41,9 @@ export function ActionButton({
   const label =
     card.action === 'APPLY' && card.status === 'REJECTED'
       ? t('action.APPLY_AGAIN')
-      : t(`action.${card.action}`);
+      : card.rain
+        ? t('action.CATCH')
+        : t(`action.${card.action}`);
   return (
     <Button busy={busy} block={block} onClick={() => onAction(card)} data-promo-action={card.action}>
       {label}
@@ -88,6 +91,7 @@ export function PromotionCard({
         <p className={styles.period}>
           {t('period', { start: formatDate(card.start), end: formatDate(card.end) })}
         </p>
+        <RainLine card={card} />
         <div className={styles.cardActions}>
           <ActionButton card={card} busy={busy} onAction={onAction} />
           <Link to={`?id=${card.id}`} className={styles.detailsLink}>

@@ -6,6 +6,7 @@ import { usePromotionDetail, usePromotionsTexts } from '../../../lib/promotions'
 import { useBrand } from '../../../lib/site';
 import { ActionButton, RewardLine, StatusBadge } from './promotion-card';
 import styles from './promotions.module.css';
+import { RainLine } from './rain-line';
 
 /** /promotions?id=…: one promotion with its rules, the member's progress and action. */
 export function PromotionDetailView({
@@ -68,6 +69,7 @@ export function PromotionDetailView({
               {t('registration', { start: formatDate(p.signUpStart), end: formatDate(p.signUpEnd) })}
             </p>
           ) : null}
+          <RainLine card={p} />
           {p.progress !== null && p.minDeposit !== null ? (
             <p className={styles.progress}>
               {t('progress', { progress: money(p.progress), min: money(p.minDeposit) })}

@@ -27,6 +27,8 @@ const ERROR_KEYS = {
   'promo.application.pending': 'errors.pending',
   'promo.application.forbidden': 'errors.forbidden',
   'promo.image.invalid': 'errors.image',
+  'promo.rain.closed': 'errors.rainClosed',
+  'promo.rain.empty': 'errors.rainEmpty',
 } as const;
 
 /** The text of a refused promotion call, in the promotions namespace (or the trial text). */
@@ -79,7 +81,7 @@ export function usePromotionButton(
       {
         onSuccess: (result) => {
           // A raffle's draw turns its wheel to the prize the server drew.
-          if (card.action === 'DRAW' && result.amount && onSpin) {
+          if (card.action === 'DRAW' && !card.rain && result.amount && onSpin) {
             onSpin({ card, amount: result.amount });
             return;
           }
