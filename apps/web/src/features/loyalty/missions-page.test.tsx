@@ -1,11 +1,12 @@
 import type { MissionLeaderboard, MissionSummary } from '@aurum/contract';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { countdownClock } from '../../lib/format/countdown';
 import { MissionsTabLabel } from '../../lib/missions/unread-badge';
 import { startSession } from '../../lib/session/session-store';
 import { fail, fakeServer, ok } from '../../testing/fake-server';
 import { renderWithApp } from '../../testing/render';
-import MissionsPage, { countdownText } from './missions-page';
+import MissionsPage from './missions-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -76,12 +77,12 @@ const board: MissionLeaderboard = {
 
 beforeEach(() => startSession('tok', 'demo'));
 
-describe('countdownText', () => {
+describe('countdownClock', () => {
   it('shows days only when a day or more is left', () => {
     const days = (d: number, clock: string) => `${d}d ${clock}`;
-    expect(countdownText(3_661_000, days)).toBe('01:01:01');
-    expect(countdownText(2 * 86_400_000 + 5_000, days)).toBe('2d 00:00:05');
-    expect(countdownText(-5, days)).toBe('00:00:00');
+    expect(countdownClock(3_661_000, days)).toBe('01:01:01');
+    expect(countdownClock(2 * 86_400_000 + 5_000, days)).toBe('2d 00:00:05');
+    expect(countdownClock(-5, days)).toBe('00:00:00');
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Spinner, TabPanel, Tabs } from '../../components/ui';
 import { FormFailure } from '../../components/ui/form';
 import { errorCodeOf, errorTextKey } from '../../lib/api';
+import { countdownClock, useTickingNow } from '../../lib/format/countdown';
 import { formatWireMoney } from '../../lib/format/money';
 import { useMissionClaim, useMissionLeaderboard, useMissionSummary } from '../../lib/missions/api';
 import { useMissionsTexts } from '../../lib/missions/texts';
@@ -46,31 +47,17 @@ export default function MissionsPage() {
 /** The member's clock against the server's: countdowns count from the server's time. */
 function useServerNow(serverTime: number | undefined): number {
   const [skew, setSkew] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const now = useTickingNow();
   useEffect(() => {
     if (serverTime !== undefined) setSkew(serverTime - Date.now());
   }, [serverTime]);
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
   return now + skew;
-}
-
-/** "2d 03:04:05" (the days left out under a day). */
-export function countdownText(ms: number, days: (d: number, clock: string) => string): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(s / 86_400);
-  const clock = [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60]
-    .map((n) => String(n).padStart(2, '0'))
-    .join(':');
-  return d > 0 ? days(d, clock) : clock;
 }
 
 function Countdown({ endsAt, now, daily }: { endsAt: number; now: number; daily: boolean }) {
   const { t } = useMissionsTexts();
   if (endsAt <= now) return <span className={own.countdown}>{t('ended')}</span>;
-  const time = countdownText(endsAt - now, (days, clock) => t('countdown', { days, clock }));
+  const time = countdownClock(endsAt - now, (days, clock) => t('countdown', { days, clock }));
   return (
     <span className={own.countdown} data-countdown={endsAt}>
       {t(daily ? 'resetsIn' : 'endsIn', { time })}
