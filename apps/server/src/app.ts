@@ -63,7 +63,7 @@ import {
   MAX_HEADER_BYTES,
 } from './platform/http.ts';
 import { Jobs } from './platform/jobs.ts';
-import { type LogStream, loggerOptions } from './platform/logging.ts';
+import { type LogStream, lazyChildLogger, loggerOptions } from './platform/logging.ts';
 import { MerchantStore } from './platform/merchants.ts';
 import { Messenger } from './platform/outbox.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL, deps.logStream),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },

@@ -77,7 +77,7 @@ export interface RouteOptions {
  * same for every caller but for a few fields): sent as it is, never serialised again.
  */
 export class Serialised {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
 
 /** The principal of a call of auth 'T' (registerRoute has already refused calls without one). */

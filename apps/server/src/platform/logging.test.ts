@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { createTestDb, OPS_TOKEN, type TestDb, testConfig } from '../testing/app.ts';
-import { REDACTED, redactUrl } from './logging.ts';
+import { lazyChildLogger, REDACTED, redactUrl } from './logging.ts';
 
 /** A compact JWE's shape: five base64url parts. */
 const JWE = 'eyJhbGciOiJSU0EtT0FFUC0yNTYifQ.c2VjcmV0a2V5.aXZpdml2aXY.Y2lwaGVydGV4dA.dGFndGFn';
@@ -69,6 +69,29 @@ describe('request logs carry no secrets', () => {
     expect(text).toContain('page=3');
     expect(text).toContain(`"authorization":"${REDACTED}"`);
     expect(text).toContain('"merchant":"AURUM"');
+  });
+
+  it('binds the request id to every line of a request (the lazy request logger)', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: 'AURUM' } });
+    const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level: number });
+    const incoming = parsed.find((l) => l.msg === 'incoming request');
+    const completed = parsed.find((l) => l.msg === 'request completed');
+    expect(incoming?.reqId).toBeTruthy();
+    expect(completed?.reqId).toBe(incoming?.reqId);
+  });
+
+  it('writes a request logger line only at the levels the server logs', () => {
+    const fake = { level: 'warn', isLevelEnabled: (l: string) => ['warn', 'error', 'fatal'].includes(l) };
+    const made: string[] = [];
+    const child = { ...fake, info: () => made.push('info'), warn: () => made.push('warn') };
+    const parent = { ...fake, child: () => child } as unknown as Parameters<typeof lazyChildLogger>[0];
+    const log = lazyChildLogger.call(undefined as never, parent, { reqId: 'r1' }, {}, undefined as never);
+    log.info('not written');
+    expect(made).toEqual([]);
+    log.warn('written');
+    expect(made).toEqual(['warn']);
+    expect(log.level).toBe('warn');
   });
 
   it('censors credential headers in any headers object a log line carries', () => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 /** Where log lines go (tests capture them). */
@@ -137,3 +137,84 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerOptions 
     serializers: { req: serializeRequest },
   };
 }
+
+type Logger = FastifyBaseLogger;
+type Bindings = Parameters<Logger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<Logger['child']>[1]>;
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger that becomes pino's child of the server's logger (the request id bound) only
+ * when it first writes or is asked for more than its level: most requests never log a line at the
+ * server's level, so they never pay for a child logger.
+ */
+class LazyRequestLogger {
+  private made: Logger | null = null;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): Logger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made ? this.made.level : (this.options.level ?? this.parent.level);
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    const real = this.made ?? (this.options.level === undefined ? this.parent : this.real());
+    return (real as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? true;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): Logger {
+    return this.real().child(bindings, options);
+  }
+
+  private write(method: LogMethod, args: unknown[]): void {
+    if (!this.made && !this.isLevelEnabled(method)) return;
+    (this.real()[method] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+}
+
+/**
+ * Fastify's factory of a request's logger (the `childLoggerFactory` server option): a lazy child,
+ * the same child pino would make once anything is written. A route with serializers of its own
+ * gets its child at once.
+ */
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
+  if (options.serializers) return logger.child(bindings, options);
+  return new LazyRequestLogger(logger, bindings, options) as unknown as Logger;
+};

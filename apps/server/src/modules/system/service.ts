@@ -66,18 +66,35 @@ export function sitePermission(merchant: MerchantState, rawIp: string): SitePerm
   };
 }
 
+/** The visitors whose whole reply a merchant version keeps (a page load asks several calls). */
+const MAX_VISITORS_KEPT = 10_000;
+const replyCache = new WeakMap<MerchantState, Map<string, Buffer>>();
+
 /**
- * The whole success envelope of the site permission call as JSON, the same text as
- * `JSON.stringify(ok(sitePermission(...)))`. The merchant's part (nearly all of it) is
- * serialised once per merchant version: a changed merchant is a new state object in every
- * process (the merchant store reloads it on NOTIFY), so the old text goes with it.
+ * The whole success envelope of the site permission call as UTF-8 bytes, the same text as
+ * `JSON.stringify(ok(sitePermission(...)))`. The merchant's part (nearly all of it) is serialised
+ * once per merchant version, and the whole reply once per visitor's address of that version, so a
+ * repeated call is sent as it is (no encoding, no length scan). A changed merchant is a new state
+ * object in every process (the merchant store reloads it on NOTIFY), so the old bytes go with it.
  */
-export function sitePermissionJson(merchant: MerchantState, rawIp: string): string {
+export function sitePermissionJson(merchant: MerchantState, rawIp: string): Buffer {
+  let replies = replyCache.get(merchant);
+  if (!replies) {
+    replies = new Map();
+    replyCache.set(merchant, replies);
+  }
+  const kept = replies.get(rawIp);
+  if (kept) return kept;
   let head = envelopeHeadCache.get(merchant);
   if (!head) {
     head = `{"success":true,"value":{"info":${JSON.stringify(merchantInfo(merchant))},"location":`;
     envelopeHeadCache.set(merchant, head);
   }
   const { location, maintenance, maintenanceEnd, regionRestriction } = sitePermission(merchant, rawIp);
-  return `${head}${JSON.stringify(location)},"maintenance":${maintenance},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"regionRestriction":${regionRestriction}}}`;
+  const reply = Buffer.from(
+    `${head}${JSON.stringify(location)},"maintenance":${maintenance},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"regionRestriction":${regionRestriction}}}`,
+  );
+  if (replies.size >= MAX_VISITORS_KEPT) replies.clear();
+  replies.set(rawIp, reply);
+  return reply;
 }
