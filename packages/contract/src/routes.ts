@@ -164,6 +164,7 @@ import {
   profileValueSchema,
 } from './schemas/profile.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
+import { rewardRoutes } from './schemas/rewards.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
 import { statementRoutes } from './schemas/statement.ts';
 import { supportRoutes } from './schemas/support.ts';
@@ -1195,6 +1196,7 @@ export const routes = {
   ...wageringRoutes,
   ...pointsRoutes,
   ...missionRoutes,
+  ...rewardRoutes,
 } as const;
 
 export type Routes = typeof routes;

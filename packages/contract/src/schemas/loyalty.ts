@@ -5,6 +5,7 @@ import { gameTypeSchema } from './game-types.ts';
 import { localizedTextSchema } from './localized.ts';
 import { missionsConfigSchema } from './missions.ts';
 import { pointsConfigSchema } from './points.ts';
+import { rewardCenterConfigSchema } from './rewards.ts';
 import { wageringConfigSchema } from './wagering.ts';
 import { moneyTextSchema } from './wallet.ts';
 
@@ -71,6 +72,8 @@ export const loyaltyConfigSchema = z.strictObject({
   points: pointsConfigSchema.prefault({}),
   /** Missions and daily tasks (missions.ts). */
   missions: missionsConfigSchema.default([]),
+  /** The reward centre (REWCEN3): sign-in calendar, rescue fund, promo codes (rewards.ts). */
+  rewardCenter: rewardCenterConfigSchema.prefault({}),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

@@ -12,6 +12,8 @@ import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
+import { rewardRoutes } from './rewards-routes.ts';
+import { RewardsService } from './rewards-service.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
@@ -42,6 +44,9 @@ export function installLoyalty(
   deps.ops.extend('points', pointsCommand({ database: deps.database, store: deps.store, points }));
   // Missions and daily tasks: missions-*.ts.
   missionRoutes(app, deps.store, new MissionsService(deps));
+  // The reward centre (REWCEN3): rewards-*.ts.
+  const rewards = new RewardsService(deps);
+  rewardRoutes(app, deps.store, rewards);
   return service;
 }
 
