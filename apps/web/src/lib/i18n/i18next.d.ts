@@ -12,6 +12,7 @@ import type cashier from '../money/locales/cashier/en.json';
 import type funds from '../money/locales/funds/en.json';
 import type points from '../points/locales/en.json';
 import type promotions from '../promotions/locales/en.json';
+import type rewards from '../rewards/locales/en.json';
 import type statement from '../statement/locales/en.json';
 import type support from '../support/locales/en.json';
 import type en from './locales/en.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       lottery: typeof lottery;
       loyalty: typeof loyalty;
       missions: typeof missions;
+      rewards: typeof rewards;
       articles: typeof articles;
       statement: typeof statement;
       content: typeof content;

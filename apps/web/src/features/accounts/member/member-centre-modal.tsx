@@ -14,6 +14,7 @@ import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
 import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
+import { RewardsTabLabel } from '../../../lib/rewards/unread-badge';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
@@ -43,6 +44,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   bonusDetails: 'gift',
   playerRank: 'star',
   rebate: 'gift',
+  rewardCenter: 'gift',
   missionLeaderboard: 'star',
   messageV2: 'mail',
 };
@@ -71,6 +73,7 @@ export interface MemberCentreSlots {
   personalProfit?: ComponentType;
   bonusDetails?: ComponentType;
   missionLeaderboard?: ComponentType;
+  rewardCenter?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }
@@ -108,6 +111,10 @@ export default function MemberCentreModal({
             p === 'messageV2' ? (
               <Suspense fallback={null}>
                 <MessagesTabLabel />
+              </Suspense>
+            ) : p === 'rewardCenter' ? (
+              <Suspense fallback={t('member.rewardCenter')}>
+                <RewardsTabLabel />
               </Suspense>
             ) : p === 'missionLeaderboard' ? (
               <Suspense fallback={t('member.missionLeaderboard')}>
