@@ -12,6 +12,7 @@ import { pointsEarnJob } from './points-jobs.ts';
 import { pointsCommand } from './points-ops.ts';
 import { pointsRoutes } from './points-routes.ts';
 import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
+import { rewardNoticeJob } from './rewards-jobs.ts';
 import { rewardRoutes } from './rewards-routes.ts';
 import { RewardsService } from './rewards-service.ts';
 import { loyaltyRoutes } from './routes.ts';
@@ -23,6 +24,7 @@ import { WageringService } from './wagering-service.ts';
 
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
 export { POINTS_EARN_JOB } from './points-jobs.ts';
+export { REWARD_NOTICE_JOB } from './rewards-jobs.ts';
 
 /** Installs the loyalty area: its routes, jobs, the `vip` operator command and the public state's VIP fields. */
 export function installLoyalty(
@@ -47,6 +49,9 @@ export function installLoyalty(
   // The reward centre (REWCEN3): rewards-*.ts.
   const rewards = new RewardsService(deps);
   rewardRoutes(app, deps.store, rewards);
+  deps.jobs.add(
+    rewardNoticeJob({ database: deps.database, store: deps.store, events: deps.events, rewards }),
+  );
   return service;
 }
 

@@ -14,6 +14,7 @@ import {
 import { findById } from '../accounts/index.ts';
 import { newMemberSession } from '../cashier/deposit-testing.ts';
 import { checkLedger, memberAccount, systemAccount } from '../wallet/index.ts';
+import { REWARD_NOTICE_JOB } from './index.ts';
 import { businessDay } from './missions-service.ts';
 import { insertPromoCode, setPromoEnabled } from './rewards-repository.ts';
 import { businessWeek } from './rewards-service.ts';
@@ -340,6 +341,25 @@ describe.each(engines)('loyalty: the reward centre (%s)', (engine) => {
     );
     clock.set(NOW);
     await ledgerClean();
+  });
+
+  it('messages a member once when a rescue fund is ready (it expires within 24 hours)', async () => {
+    clock.set(NOW + 60 * DAY_MS);
+    const m = await newMemberSession(t);
+    await play(m.id, 'AUR', 4_000, 800);
+    clock.set(businessDay(clock.now(), '+08:00').toMs + 30 * MINUTE_MS);
+    const messages = () =>
+      raw<{ title: string; body: string }>(
+        'SELECT title, body FROM support_messages WHERE member_id = $1 ORDER BY id',
+        [m.id],
+      );
+    await t.app.jobs.runNow(REWARD_NOTICE_JOB);
+    await t.app.jobs.runNow(REWARD_NOTICE_JOB);
+    const sent = await messages();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.title).toBe('A reward expires soon');
+    expect(sent[0]!.body).toContain('RNG rescue fund of 160.00');
+    clock.set(NOW);
   });
 
   it('pays once when 2 to 30 claims of the same reward arrive at once, and once across two sessions', async () => {
