@@ -234,7 +234,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // other catalogues, the accounts, agent, content, download, lottery, loyalty, points, money, promotions, support, paging and real-time layers, the games
                   // layer beyond the header's categories) stay out of it, and so out of the first load.
                   name: 'base',
-                  test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!form[\\/]|account[\\/]|agent[\\/]|content[\\/]|download[\\/]|lottery[\\/]|loyalty[\\/]|points[\\/]|missions[\\/]|referral[\\/]|articles[\\/]|statement[\\/]|money[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
+                  test: /src[\\/](?:components[\\/]ui|lib)[\\/](?!form[\\/]|account[\\/]|agent[\\/]|content[\\/]|download[\\/]|lottery[\\/]|loyalty[\\/]|points[\\/]|missions[\\/]|referral[\\/]|rewards[\\/]|articles[\\/]|statement[\\/]|money[\\/]|promotions[\\/]|support[\\/]|paging[\\/]|games[\\/](?!categories\.|index\.)|realtime[\\/]|theme[\\/](?:palette|colour|brand-colours)\.|modal[\\/](?:modal|dialog-stack|scroll-lock|focus)\.|api[\\/](?:jwe|error-messages)\.|format[\\/]date\.|i18n[\\/]locales[\\/](?!en\.))/,
                   priority: 1,
                 },
               ],

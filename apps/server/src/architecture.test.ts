@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   inhouse: ['vendor'],
   kyc: ['accounts', 'ops', 'support'],
   lottery: ['accounts', 'ops', 'realtime', 'vendor', 'wallet'],
-  loyalty: ['accounts', 'agents', 'games', 'ops', 'wallet'],
+  loyalty: ['accounts', 'agents', 'games', 'ops', 'support', 'wallet'],
   ops: ['wallet'],
   operators: ['accounts', 'cashier', 'ops'],
   players: ['accounts', 'agents', 'ops'],

@@ -374,6 +374,18 @@ export const errorCatalogue = {
   'loyalty.mission.unknown': { status: 404, message: 'There is no such mission.' },
   'loyalty.mission.notClaimable': { status: 409, message: 'This milestone cannot be claimed.' },
   'loyalty.mission.nothing': { status: 409, message: 'There is no mission reward to claim yet.' },
+  // The reward centre (docs/loyalty.md "Reward centre").
+  'loyalty.reward.notClaimable': { status: 409, message: 'This reward cannot be claimed now.' },
+  /** details.kind, details.min, details.value: today's deposit or valid bet is short of the minimum. */
+  'loyalty.reward.requirement': {
+    status: 409,
+    message: "Today's deposit or valid bet has not reached what this reward asks yet.",
+  },
+  'loyalty.promo.unknown': { status: 404, message: 'There is no such promo code.' },
+  'loyalty.promo.expired': { status: 409, message: 'This promo code has expired.' },
+  'loyalty.promo.used': { status: 409, message: 'You have already redeemed this promo code.' },
+  'loyalty.promo.exhausted': { status: 409, message: 'This promo code has been fully redeemed.' },
+  'loyalty.promo.exists': { status: 409, message: 'A promo code with this name already exists.' },
   // Promotions (docs/promotions.md).
   'promo.unknown': { status: 404, message: 'There is no such promotion.' },
   /** Not open now: coming soon, ended, or outside its registration window. */

@@ -30,6 +30,7 @@ export * from './schemas/points.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/referral.ts';
+export * from './schemas/rewards.ts';
 export * from './schemas/security-sessions.ts';
 export * from './schemas/statement.ts';
 export * from './schemas/support.ts';

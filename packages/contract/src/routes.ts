@@ -165,6 +165,7 @@ import {
 } from './schemas/profile.ts';
 import { promotionRoutes } from './schemas/promotions.ts';
 import { referralRoutes } from './schemas/referral.ts';
+import { rewardRoutes } from './schemas/rewards.ts';
 import { securitySessionRoutes } from './schemas/security-sessions.ts';
 import { statementRoutes } from './schemas/statement.ts';
 import { supportRoutes } from './schemas/support.ts';
@@ -1197,6 +1198,7 @@ export const routes = {
   ...pointsRoutes,
   ...missionRoutes,
   ...referralRoutes,
+  ...rewardRoutes,
 } as const;
 
 export type Routes = typeof routes;

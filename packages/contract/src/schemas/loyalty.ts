@@ -6,6 +6,7 @@ import { localizedTextSchema } from './localized.ts';
 import { missionsConfigSchema } from './missions.ts';
 import { pointsConfigSchema } from './points.ts';
 import { referralConfigSchema } from './referral.ts';
+import { rewardCenterConfigSchema } from './rewards.ts';
 import { wageringConfigSchema } from './wagering.ts';
 import { moneyTextSchema } from './wallet.ts';
 
@@ -76,6 +77,8 @@ export const loyaltyConfigSchema = z.strictObject({
   referral: referralConfigSchema.prefault({}),
   /** Birthday bonus per VIP level ("level": amount), once a year from the profile's birthday. */
   birthdayBonus: z.record(z.string().regex(/^\d{1,2}$/), decimalText).default({}),
+  /** The reward centre (REWCEN3): sign-in calendar, rescue fund, promo codes (rewards.ts). */
+  rewardCenter: rewardCenterConfigSchema.prefault({}),
 });
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;
 

@@ -17,6 +17,9 @@ import { type PaymentPasswordCheck, PointsService } from './points-service.ts';
 import { referralCommand } from './referral-ops.ts';
 import { referralRoutes } from './referral-routes.ts';
 import { ReferralService } from './referral-service.ts';
+import { rewardNoticeJob } from './rewards-jobs.ts';
+import { rewardRoutes } from './rewards-routes.ts';
+import { RewardsService } from './rewards-service.ts';
 import { loyaltyRoutes } from './routes.ts';
 import { LoyaltyService } from './service.ts';
 import { wageringExpiryJob } from './wagering-jobs.ts';
@@ -27,6 +30,7 @@ import { WageringService } from './wagering-service.ts';
 export { LOYALTY_BIRTHDAY_JOB } from './birthday.ts';
 export { LOYALTY_ACCRUE_JOB, LOYALTY_KEEP_JOB, LOYALTY_REBATE_PAYOUT_JOB } from './jobs.ts';
 export { POINTS_EARN_JOB } from './points-jobs.ts';
+export { REWARD_NOTICE_JOB } from './rewards-jobs.ts';
 
 /** Installs the loyalty area: its routes, jobs, the `vip` operator command and the public state's VIP fields. */
 export function installLoyalty(
@@ -55,6 +59,12 @@ export function installLoyalty(
   const referral = new ReferralService(deps);
   referralRoutes(app, deps.store, referral);
   deps.ops.extend('referral', referralCommand({ database: deps.database, store: deps.store, referral }));
+  // The reward centre (REWCEN3): rewards-*.ts.
+  const rewards = new RewardsService(deps);
+  rewardRoutes(app, deps.store, rewards);
+  deps.jobs.add(
+    rewardNoticeJob({ database: deps.database, store: deps.store, events: deps.events, rewards }),
+  );
   return service;
 }
 

@@ -16,6 +16,7 @@ import type { Queryable } from '../../platform/sql.ts';
 import { businessOffset, reportPeriod } from '../agents/index.ts';
 import { memberAccount, systemAccount } from '../wallet/index.ts';
 import { loyaltyMember } from './repository.ts';
+import { rewardWageringRule } from './rewards-service.ts';
 import { levelName, loyaltyRulesOf, rebateCategory } from './rules.ts';
 import type { LoyaltyDeps } from './service.ts';
 import {
@@ -65,6 +66,10 @@ function termsOf(
       name: levelName(loyaltyRulesOf(merchant), Number(parts[3])),
       rule: config.vipUpgrade,
     };
+  }
+  if (parts[0] === 'reward' && parts[2]) {
+    // The reward centre: reward:<member>:<kind>:… (rewards-service.ts).
+    return { source: 'bonus', name: bonus.memo ?? bonus.key, rule: rewardWageringRule(merchant, parts[2]) };
   }
   if (bonus.kind === TX_TYPE.rebate) return { source: 'rebate', name: 'rebate', rule: config.rebate };
   return { source: 'bonus', name: bonus.memo ?? bonus.key, rule: config.promotionDefault };

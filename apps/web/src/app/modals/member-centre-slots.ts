@@ -23,5 +23,6 @@ export const memberCentreSlots: MemberCentreSlots = {
   personalProfit: page(() => import('../../features/loyalty/personal-profit-page')),
   bonusDetails: page(() => import('../../features/loyalty/bonus-details-page')),
   missionLeaderboard: page(() => import('../../features/loyalty/missions-page')),
+  rewardCenter: page(() => import('../../features/loyalty/reward-center-page')),
   referral: page(() => import('../../features/loyalty/referral-page')),
 };

@@ -13,6 +13,7 @@ import type funds from '../money/locales/funds/en.json';
 import type points from '../points/locales/en.json';
 import type promotions from '../promotions/locales/en.json';
 import type referral from '../referral/locales/en.json';
+import type rewards from '../rewards/locales/en.json';
 import type statement from '../statement/locales/en.json';
 import type support from '../support/locales/en.json';
 import type en from './locales/en.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       lottery: typeof lottery;
       loyalty: typeof loyalty;
       missions: typeof missions;
+      rewards: typeof rewards;
       articles: typeof articles;
       statement: typeof statement;
       content: typeof content;

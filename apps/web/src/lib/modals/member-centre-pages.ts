@@ -17,6 +17,7 @@ export const MEMBER_CENTRE_PAGES = [
   'bonusDetails',
   'playerRank',
   'rebate',
+  'rewardCenter',
   'referral',
   'missionLeaderboard',
   'messageV2',

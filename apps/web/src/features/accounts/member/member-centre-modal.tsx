@@ -14,6 +14,7 @@ import { useAccountTexts } from '../../../lib/account/texts';
 import { TrialBlock } from '../../../lib/account/trial-block';
 import { MissionsTabLabel } from '../../../lib/missions/unread-badge';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../lib/modals/member-centre-pages';
+import { RewardsTabLabel } from '../../../lib/rewards/unread-badge';
 import { useSession } from '../../../lib/session/session-store';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage/storage';
 import { MessagesTabLabel } from '../../../lib/support/unread-badge';
@@ -44,6 +45,7 @@ const PAGE_ICONS: Record<Page, IconName> = {
   playerRank: 'star',
   rebate: 'gift',
   referral: 'user',
+  rewardCenter: 'gift',
   missionLeaderboard: 'star',
   messageV2: 'mail',
 };
@@ -73,6 +75,7 @@ export interface MemberCentreSlots {
   bonusDetails?: ComponentType;
   missionLeaderboard?: ComponentType;
   referral?: ComponentType;
+  rewardCenter?: ComponentType;
   /** The payment password and bound accounts, shown in the security centre. */
   cashierSecurity?: ComponentType;
 }
@@ -110,6 +113,10 @@ export default function MemberCentreModal({
             p === 'messageV2' ? (
               <Suspense fallback={null}>
                 <MessagesTabLabel />
+              </Suspense>
+            ) : p === 'rewardCenter' ? (
+              <Suspense fallback={t('member.rewardCenter')}>
+                <RewardsTabLabel />
               </Suspense>
             ) : p === 'missionLeaderboard' ? (
               <Suspense fallback={t('member.missionLeaderboard')}>

@@ -60,7 +60,8 @@ describe('MemberArea', () => {
     fireEvent.click(await screen.findByTestId('member-menu'));
     const items = screen.getAllByRole('menuitem');
     const pages = items.map((i) => i.getAttribute('data-page'));
-    expect(pages).toEqual(DROPDOWN_PAGES.filter((p) => !p.vipOnly).map((p) => p.page));
+    // REWCEN3 and PTSYS3 are off on this site: no reward center, no points.
+    expect(pages).toEqual(DROPDOWN_PAGES.filter((p) => !p.vipOnly && !p.feature).map((p) => p.page));
     for (const page of pages) expect(MEMBER_CENTRE_PAGES).toContain(page);
     const order = [
       'depositv2',
@@ -72,6 +73,20 @@ describe('MemberArea', () => {
     ];
     expect([...pages].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(pages);
     expect(items.at(-1)?.textContent).toBe('My account');
+  });
+
+  it('offers the reward center with REWCEN3 and points (the mall page) with PTSYS3, before my account', async () => {
+    const { router } = renderWithApp(<MemberArea />, {
+      registry,
+      permission: sitePermission({}, ['COMM3', 'REWCEN3', 'PTSYS3']),
+      extraRoutes: [{ path: '/pointMall', element: <p>mall</p> }],
+    });
+    fireEvent.click(await screen.findByTestId('member-menu'));
+    const pages = screen.getAllByRole('menuitem').map((i) => i.getAttribute('data-page'));
+    expect(pages.slice(-3)).toEqual(['rewardCenter', 'pointMall', 'securityCenter']);
+    expect(screen.getByRole('menuitem', { name: 'Reward center' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Points' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pointMall'));
   });
 
   it('shows the VIP label and the VIP bonus entry only with VIP', async () => {

@@ -1,5 +1,7 @@
+import type { FeatureKey } from '@aurum/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button, Icon, type IconName, useModal } from '../../../../components/ui';
 import { AVATAR_FALLBACK, useAvatar } from '../../../../lib/account/avatar';
 import { recordFirstLogin } from '../../../../lib/account/first-login';
@@ -10,7 +12,9 @@ import { apiCall } from '../../../../lib/api';
 import { fromI18nCode } from '../../../../lib/i18n';
 import { MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../../../../lib/modals/member-centre-pages';
 import { useRealtime } from '../../../../lib/realtime/use-realtime';
+import { paths } from '../../../../lib/routes/paths';
 import { useSession } from '../../../../lib/session/session-store';
+import { useFeature } from '../../../../lib/site';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../../../lib/storage/storage';
 import { HeaderMessages } from '../../../../lib/support/header-messages';
 import { HeaderBalance } from './header-balance';
@@ -21,15 +25,23 @@ export const DROPDOWN_HIDE_MS = 200;
 
 /**
  * Spec §2 Member dropdown, in its order: deposit, withdraw, VIP bonus (only with VIP), betting
- * record, account record, my account. Each opens its member-centre page; pages the member centre
- * does not have yet are left out until they arrive.
+ * record, account record, reward center (REWCEN3), points (the /pointMall page, only with PTSYS3),
+ * my account. Each opens its member-centre page; pages the member centre does not have yet are
+ * left out until they arrive.
  */
-const DROPDOWN: { page: string; icon: IconName; label?: 'member.myAccount'; vipOnly?: true }[] = [
+const DROPDOWN: {
+  page: string;
+  icon: IconName;
+  label?: 'member.myAccount';
+  vipOnly?: true;
+  feature?: FeatureKey;
+}[] = [
   { page: 'depositv2', icon: 'download' },
   { page: 'withdraw', icon: 'external' },
   { page: 'playerRank', icon: 'star', vipOnly: true },
   { page: 'personalHistoryCopy', icon: 'star' },
   { page: 'transactionHistory', icon: 'grid' },
+  { page: 'rewardCenter', icon: 'gift', feature: 'REWCEN3' },
   { page: 'securityCenter', icon: 'user', label: 'member.myAccount' },
 ];
 const isAvailable = (page: string): page is MemberCentrePage =>
@@ -175,14 +187,30 @@ function MemberMenu({
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
   }, [open]);
+  const rewards = useFeature('REWCEN3');
+  const points = useFeature('PTSYS3');
+  const navigate = useNavigate();
   const items = DROPDOWN_PAGES.filter(
-    (item) => !(isTrial && NOT_FOR_TRIAL.includes(item.page)) && (hasVip || !item.vipOnly),
+    (item) =>
+      !(isTrial && NOT_FOR_TRIAL.includes(item.page)) &&
+      (hasVip || !item.vipOnly) &&
+      (item.feature !== 'REWCEN3' || (rewards && !isTrial)),
   ).map((item) => ({
     key: item.page,
     label: t(item.label ?? `member.${item.page as Exclude<MemberCentrePage, 'messageV2'>}`),
     icon: item.icon,
     onSelect: () => onOpen(item.page as MemberCentrePage),
   }));
+  // Points (spec §2): the points mall page, after the reward center, only with PTSYS3.
+  if (points) {
+    const at = items.findIndex((i) => i.key === 'securityCenter');
+    items.splice(at < 0 ? items.length : at, 0, {
+      key: 'pointMall',
+      label: t('member.pointMall'),
+      icon: 'star',
+      onSelect: () => navigate(paths.pointMall),
+    });
+  }
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu for pointer users; the button is the keyboard way in.
     <div
