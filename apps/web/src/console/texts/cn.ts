@@ -732,6 +732,7 @@ export const cn: ConsoleTexts = {
       vip: 'VIP',
       bonuses: '红利',
       referrals: '推荐',
+      rewards: '奖励领取',
       points: '积分',
       verification: '身份验证',
       downline: '下级',
@@ -804,6 +805,10 @@ export const cn: ConsoleTexts = {
     vipCategory: '类别',
     vipValidBet: '有效投注',
 
+    rewardKind: '奖励',
+    rewardDetail: '项目',
+    rewardAmount: '金额',
+    rewardAt: '领取时间',
     referralNow: '邀请码 {{code}}：已获得 {{earned}}，已领取 {{claimed}}，可领取 {{claimable}}',
     referralAccount: '好友',
     referralRegistered: '注册时间',
