@@ -46,6 +46,7 @@ export const CONSOLE_SECTIONS = [
       'bonus',
       'points:show',
       'referral',
+      'rewards:show',
     ],
   },
   /**
@@ -56,7 +57,15 @@ export const CONSOLE_SECTIONS = [
   {
     id: 'promotions',
     permission: 'promotions.read',
-    commands: ['promo-applications', 'promo-approve', 'promo-reject'],
+    commands: [
+      'promo-applications',
+      'promo-approve',
+      'promo-reject',
+      'rewards:codes',
+      'rewards:code-create',
+      'rewards:code-disable',
+      'rewards:code-enable',
+    ],
   },
   {
     id: 'support',

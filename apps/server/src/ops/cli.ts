@@ -164,6 +164,12 @@ Commands:
   bonus forfeit <account> <id> --reason <text>
                                          forfeit an open bonus for the member (audited)
   referral show <account>                a member's referral code, rewards and invitees (with shared links)
+  rewards codes                          the reward centre's promo codes (amount, cap, used, expiry, enabled)
+  rewards code-create <code> --amount <x> --cap <n> --expires <ISO time>
+                                         make a promo code (audited)
+  rewards code-disable|code-enable <code>
+                                         turn a promo code off or on again (audited)
+  rewards show <account>                 a member's reward claims of the last 90 days
   points show <account>                  a member's points, latest movements and redemptions
   points list                            the points mall's redemptions waiting for a decision
   points approve|reject <ref> --reason <text>
@@ -270,6 +276,8 @@ interface CliOptions extends ContentCliOptions {
   depth?: string | undefined;
   from?: string | undefined;
   csv?: boolean | undefined;
+  cap?: string | undefined;
+  expires?: string | undefined;
 }
 
 const PLAYER_ACTIONS = ['search', 'show', 'lock', 'unlock', 'end-sessions', 'view-as', 'note', 'tree'];
@@ -528,6 +536,27 @@ function toCommand(words: string[], opts: CliOptions): Record<string, unknown> {
     case 'referral':
       if (sub === 'show' && value) return { command, action: sub, account: value };
       return fail(`referral takes show <account>.\n\n${USAGE}`);
+    case 'rewards':
+      if (sub === 'codes') return { command, action: sub };
+      if (sub === 'show' && value) return { command, action: sub, account: value };
+      if ((sub === 'code-disable' || sub === 'code-enable') && value)
+        return { command, action: sub, code: value };
+      if (sub === 'code-create' && value) {
+        if (!opts.amount || !opts.cap || !opts.expires)
+          fail(`rewards code-create needs --amount <x> --cap <n> --expires <ISO time>.\n\n${USAGE}`);
+        // The server checks the code, amount, cap and expiry: one set of rules for every caller.
+        return {
+          command,
+          action: sub,
+          code: value,
+          amount: opts.amount,
+          cap: opts.cap,
+          expires: opts.expires,
+        };
+      }
+      return fail(
+        `rewards takes codes, code-create <code> --amount <x> --cap <n> --expires <ISO>, code-disable|code-enable <code>, or show <account>.\n\n${USAGE}`,
+      );
     case 'points':
       if (sub === 'show' && value) return { command, action: sub, account: value };
       if (sub === 'list') return { command, action: sub };
@@ -831,6 +860,8 @@ async function main() {
       depth: { type: 'string' },
       from: { type: 'string' },
       csv: { type: 'boolean' },
+      cap: { type: 'string' },
+      expires: { type: 'string' },
       'title-cn': { type: 'string' },
       'text-cn': { type: 'string' },
       cta: { type: 'string' },

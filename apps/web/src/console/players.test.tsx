@@ -446,6 +446,33 @@ describe('the players section', () => {
     expect(calls).toContainEqual({ command: 'referral', action: 'show', account: 'demo' });
   });
 
+  it("shows the member's reward claims of the last 90 days", async () => {
+    window.history.replaceState(null, '', '/console/players/demo?tab=rewards');
+    const calls = serve({
+      me: operator(['site.read', 'players.read']),
+      'command:player': () => ok(page()),
+      'command:rewards': () =>
+        ok({
+          account: 'demo',
+          claims: [
+            {
+              id: 7,
+              kind: 'promo',
+              detail: 'WELCOME88',
+              amount: '8.88',
+              claimedAt: '2026-11-20T08:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    render(<ConsoleApp />);
+    expect(await screen.findByText('WELCOME88')).toBeTruthy();
+    const panel = screen.getByRole('tabpanel').textContent;
+    expect(panel).toContain('promo');
+    expect(panel).toContain('8.88');
+    expect(calls).toContainEqual({ command: 'rewards', action: 'show', account: 'demo' });
+  });
+
   it('lists the points redemptions waiting beside the withdrawals and rejects one with a reason', async () => {
     window.history.replaceState(null, '', '/console/withdrawals');
     const waiting = {

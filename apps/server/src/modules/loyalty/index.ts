@@ -18,6 +18,7 @@ import { referralCommand } from './referral-ops.ts';
 import { referralRoutes } from './referral-routes.ts';
 import { ReferralService } from './referral-service.ts';
 import { rewardNoticeJob } from './rewards-jobs.ts';
+import { rewardsCommand } from './rewards-ops.ts';
 import { rewardRoutes } from './rewards-routes.ts';
 import { RewardsService } from './rewards-service.ts';
 import { loyaltyRoutes } from './routes.ts';
@@ -65,6 +66,7 @@ export function installLoyalty(
   deps.jobs.add(
     rewardNoticeJob({ database: deps.database, store: deps.store, events: deps.events, rewards }),
   );
+  deps.ops.extend('rewards', rewardsCommand({ database: deps.database, store: deps.store, rewards }));
   return service;
 }
 

@@ -442,31 +442,48 @@ export class RewardsService {
     return promoCodes(this.db, merchant.code);
   }
 
-  /** The operator makes a promo code. */
+  /** The operator makes a promo code; `audit` is written in the same transaction. */
   async createCode(
     merchant: MerchantState,
     input: { code: string; amountMinor: bigint; cap: number; expiresAtMs: number },
     actor: string,
+    audit: (tx: Queryable, after: PromoCodeRow) => Promise<void>,
   ): Promise<PromoCodeRow> {
-    const nowMs = this.deps.clock.now();
-    await this.seedCodes(this.db, merchant, nowMs);
-    if (input.expiresAtMs <= nowMs)
-      throw new AppError('request.invalid', 'The expiry must be in the future.');
-    const made = await insertPromoCode(
-      this.db,
-      merchant.code,
-      { ...input, enabled: true, createdBy: actor },
-      nowMs,
-    );
-    if (!made) throw new AppError('loyalty.promo.exists');
-    return (await promoCode(this.db, merchant.code, input.code))!;
+    const { ledger, clock } = this.deps;
+    return ledger.run(async (tx) => {
+      const nowMs = clock.now();
+      if (input.expiresAtMs <= nowMs)
+        throw new AppError('request.invalid', 'The expiry must be in the future.');
+      await this.seedCodes(tx, merchant, nowMs);
+      const made = await insertPromoCode(
+        tx,
+        merchant.code,
+        { ...input, enabled: true, createdBy: actor },
+        nowMs,
+      );
+      if (!made) throw new AppError('loyalty.promo.exists');
+      const after = (await promoCode(tx, merchant.code, input.code))!;
+      await audit(tx, after);
+      return after;
+    });
   }
 
-  /** The operator turns a promo code off (or on again). */
-  async setCodeEnabled(merchant: MerchantState, code: string, enabled: boolean): Promise<PromoCodeRow> {
-    await this.seedCodes(this.db, merchant, this.deps.clock.now());
-    if (!(await setPromoEnabled(this.db, merchant.code, code, enabled)))
-      throw new AppError('loyalty.promo.unknown');
-    return (await promoCode(this.db, merchant.code, code))!;
+  /** The operator turns a promo code off (or on again); `audit` is written in the same transaction. */
+  async setCodeEnabled(
+    merchant: MerchantState,
+    code: string,
+    enabled: boolean,
+    audit: (tx: Queryable, before: PromoCodeRow, after: PromoCodeRow) => Promise<void>,
+  ): Promise<PromoCodeRow> {
+    const { ledger, clock } = this.deps;
+    return ledger.run(async (tx) => {
+      await this.seedCodes(tx, merchant, clock.now());
+      const before = await promoCode(tx, merchant.code, code);
+      if (!before) throw new AppError('loyalty.promo.unknown');
+      await setPromoEnabled(tx, merchant.code, code, enabled);
+      const after = (await promoCode(tx, merchant.code, code))!;
+      await audit(tx, before, after);
+      return after;
+    });
   }
 }

@@ -179,6 +179,14 @@ export const COMMAND_PERMISSIONS: Record<string, Permission | Record<string, Per
   vip: { show: 'players.read', set: 'players.write' },
   bonus: { show: 'players.read', forfeit: 'players.write' },
   referral: { show: 'players.read' },
+  /** The reward centre's promo codes (changes by whoever reviews promotions) and a member's claims. */
+  rewards: {
+    codes: 'promotions.read',
+    'code-create': 'promotions.review',
+    'code-disable': 'promotions.review',
+    'code-enable': 'promotions.review',
+    show: 'players.read',
+  },
   points: {
     show: 'players.read',
     list: 'payments.read',

@@ -4,6 +4,7 @@ import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, Field, formatTime, Notice } from '../ui';
 import { PlayerReferrals } from './player-referrals';
+import { PlayerRewards } from './player-rewards';
 
 interface Hit {
   id: number;
@@ -255,6 +256,7 @@ const TABS = [
   'vip',
   'bonuses',
   'referrals',
+  'rewards',
   'points',
   'verification',
   'downline',
@@ -491,6 +493,8 @@ function Panel({ tab, page }: { tab: Tab; page: PlayerPage }) {
       return <Bonuses account={page.profile.account} />;
     case 'referrals':
       return <PlayerReferrals account={page.profile.account} />;
+    case 'rewards':
+      return <PlayerRewards account={page.profile.account} />;
     case 'points':
       return <Points account={page.profile.account} />;
     case 'verification':

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAction, useCommand, useSession } from '../session';
 import { fill, useTexts } from '../texts';
 import { DataTable, ErrorBanner, formatTime, Notice, SelectField } from '../ui';
+import { PromoCodesPanel } from './promo-codes';
 
 interface Application {
   id: number;
@@ -129,6 +130,7 @@ export function PromotionsSection() {
             : []),
         ]}
       />
+      <PromoCodesPanel />
     </section>
   );
 }
