@@ -33,7 +33,7 @@ const money = (text: string) => parseMoney(Number(text).toFixed(2)) ?? 0n;
 /** A percentage as parts per million of 100 % ("1.5" → 15,000). */
 function perMillion(percent: string): bigint {
   const [whole = '0', fraction = ''] = percent.split('.');
-  return BigInt(whole) * 10_000n + BigInt((fraction + '0000').slice(0, 4));
+  return BigInt(whole) * 10_000n + BigInt(`${fraction}0000`.slice(0, 4));
 }
 const percentOf = (amount: bigint, percent: string) => (amount * perMillion(percent)) / 1_000_000n;
 

@@ -9,7 +9,6 @@ import {
   engines,
   lastCodeSent,
   nextIp,
-  opsCommand,
   siteHeaders,
   type TestApp,
 } from '../../testing/app.ts';
